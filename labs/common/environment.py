@@ -1,0 +1,101 @@
+"""The process environment of a lab run, and the provenance recorded with its result.
+
+`prepare()` must run before torch is imported: TORCH_LOGS, TORCH_COMPILE_DEBUG and
+Inductor's cache folder are read once, at import time.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from labs.common import fingerprint
+from labs.common.labmeta import LABS_DIR
+
+if TYPE_CHECKING:
+    from labs.common.harness import LabOptions
+
+
+def default_device() -> str:
+    """cuda when torch sees a GPU, else cpu; DEVICE in the environment overrides."""
+    wanted = os.environ.get("DEVICE", "").strip().lower()
+    if wanted in ("cpu", "cuda"):
+        return wanted
+    if not fingerprint.gpu_name():
+        return "cpu"  # no NVIDIA driver: don't pay for importing torch to learn that
+    import torch
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def prepare(options: "LabOptions", lab_env: dict[str, str]) -> None:
+    """Point every folder torch writes to inside the run's work folder; set the lab's variables.
+
+    Values already in the environment win, so the runner (or a learner) can override them.
+    """
+    work = options.work
+    folders = {
+        "TORCHINDUCTOR_CACHE_DIR": work / "inductor-cache",  # fresh cache: kernels are always dumped
+        "TORCH_COMPILE_DEBUG_DIR": work / "debug",
+        "TRITON_CACHE_DIR": work / "triton-cache",
+        "TMPDIR": work / "tmp",                           # Inductor's precompiled headers land here
+        "HOME": work / "home",
+        "IPYTHONDIR": work / "home" / ".ipython",
+    }
+    for name, folder in folders.items():
+        os.environ.setdefault(name, str(folder))
+        Path(os.environ[name]).mkdir(parents=True, exist_ok=True)
+    tempfile.tempdir = os.environ["TMPDIR"]  # gettempdir() may already have cached /tmp
+    for name, value in lab_env.items():
+        os.environ.setdefault(name, value)
+
+
+def git_commit() -> tuple[str | None, bool]:
+    """The commit the lab code came from and whether labs/ had uncommitted changes.
+
+    COURSE_COMMIT overrides, for copies of the tree without .git (the GPU machine).
+    """
+    if os.environ.get("COURSE_COMMIT"):
+        return os.environ["COURSE_COMMIT"], os.environ.get("COURSE_COMMIT_DIRTY") == "1"
+    if not shutil.which("git"):
+        return None, False
+    root = LABS_DIR.parent
+    try:
+        sha = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                             text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "labs"],
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (subprocess.SubprocessError, OSError):
+        return None, False
+    return sha or None, bool(dirty)
+
+
+def provenance(options: "LabOptions", wall_s: float) -> dict[str, Any]:
+    torch = sys.modules.get("torch")
+    commit, dirty = git_commit()
+    gpu = None
+    if torch is not None and options.device == "cuda" and torch.cuda.is_available():
+        gpu = torch.cuda.get_device_name(0)
+    return {
+        "torch": fingerprint.package_version("torch"),
+        "triton": fingerprint.package_version("triton"),
+        "python": platform.python_version(),
+        "device": options.device,
+        "device_name": gpu or fingerprint.device_name(options.device),
+        "cpu_model": fingerprint.cpu_model(),
+        "cpu_threads": torch.get_num_threads() if torch is not None else os.cpu_count(),
+        "gpu_name": gpu,
+        "commit": commit,
+        "commit_dirty": dirty,
+        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "preset": options.preset,
+        "wall_s": round(wall_s, 2),
+        "cache_key": fingerprint.cache_key(options.lab_id, options.preset, options.device),
+        "source_hash": fingerprint.source_hash(options.lab_id),
+    }

@@ -1,0 +1,127 @@
+"""Reading what Inductor wrote: the debug folders, the generated kernels and the wrapper.
+
+Everything here parses text files, so it works on a dump from any machine (a CPU run here,
+a GPU run brought back from elsewhere) and is tested on saved dumps. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# `name = async_compile.cpp_pybinding([...], r'''<source>''')` or `.triton('name', '''<source>''')`
+_KERNEL_DEF = re.compile(
+    r"^(?P<name>\w+) = async_compile\.(?P<kind>cpp_pybinding|cpp|triton)\((?P<head>.*?)r?'''(?P<source>.*?)'''",
+    re.S | re.M,
+)
+_ALLOCATION = re.compile(r"^\s*(?P<buf>buf\d+) = empty_strided_\w+\((?P<args>.*)\)\s*$", re.M)
+_KERNEL_CALL = re.compile(r"^\s*(?P<name>(?:cpp|triton)_\w+)(?:\.run)?\((?P<args>[^)]*)", re.M)
+
+
+@dataclass(frozen=True)
+class Kernel:
+    name: str
+    language: str          # "cpp" or "python" (Triton)
+    source: str
+    first_line: int        # 1-based line of the source's first line inside output_code.py
+
+
+@dataclass
+class GraphDump:
+    """One compiled graph's debug folder (…/torchinductor/<graph>/)."""
+    folder: Path
+    kernels: list[Kernel] = field(default_factory=list)
+    wrapper_call: str = ""
+    allocated_buffers: list[str] = field(default_factory=list)
+    kernel_ops: dict[str, list[str]] = field(default_factory=dict)   # kernel -> post-grad ops
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    @property
+    def output_code(self) -> Path:
+        return self.folder / "output_code.py"
+
+
+def graph_folders(debug_root: Path) -> list[Path]:
+    """Every folder under `debug_root` that holds an output_code.py, oldest run first."""
+    return sorted({p.parent for p in Path(debug_root).rglob("output_code.py")
+                   if "torchinductor" in p.parts}, key=lambda p: str(p))
+
+
+def parse_kernels(output_code: str) -> list[Kernel]:
+    kernels = []
+    for match in _KERNEL_DEF.finditer(output_code):
+        kind = match.group("kind")
+        source = match.group("source").strip("\n")
+        first_line = output_code.count("\n", 0, match.start("source")) + 1
+        if output_code[match.start("source")] == "\n":
+            first_line += 1
+        kernels.append(Kernel(name=match.group("name"),
+                              language="python" if kind == "triton" else "cpp",
+                              source=source, first_line=first_line))
+    return kernels
+
+
+def wrapper_call(output_code: str) -> str:
+    """The body of the wrapper's `call()` (a method of Runner in recent PyTorch)."""
+    match = re.search(r"^(?P<indent>[ \t]*)def call\(self, args\):\n|^(?P<indent2>[ \t]*)def call\(args\):\n",
+                      output_code, re.M)
+    if not match:
+        return ""
+    indent = len(match.group("indent") or match.group("indent2") or "")
+    lines = []
+    for line in output_code[match.start():].splitlines()[0:]:
+        if lines and line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break
+        lines.append(line)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def allocated_buffers(call_source: str) -> list[str]:
+    """Buffers the wrapper allocates with empty_strided_* (in order)."""
+    return [m.group("buf") for m in _ALLOCATION.finditer(call_source)]
+
+
+def kernel_calls(call_source: str) -> dict[str, list[str]]:
+    """Kernel name -> the arguments it is called with in call()."""
+    calls = {}
+    for m in _KERNEL_CALL.finditer(call_source):
+        calls[m.group("name")] = [a.strip() for a in m.group("args").split(",") if a.strip()]
+    return calls
+
+
+def load_graph(folder: Path) -> GraphDump:
+    folder = Path(folder)
+    text = (folder / "output_code.py").read_text()
+    dump = GraphDump(folder=folder, kernels=parse_kernels(text), wrapper_call=wrapper_call(text))
+    dump.allocated_buffers = allocated_buffers(dump.wrapper_call)
+    mapping = folder / "inductor_provenance_tracking_node_mappings.json"
+    if mapping.is_file():
+        data = json.loads(mapping.read_text())
+        for key in ("cppCodeToPost", "tritonCodeToPost", "kernelCodeToPost"):
+            for handle, ops in data.get(key, {}).items():
+                dump.kernel_ops[handle.split(":")[0]] = sorted(set(ops))
+    return dump
+
+
+def find_kernel(dumps: list[GraphDump], pattern: str) -> tuple[GraphDump, Kernel] | None:
+    """The first kernel whose name matches `pattern` (a regex), searching graphs in order."""
+    regex = re.compile(pattern)
+    for dump in dumps:
+        for kernel in dump.kernels:
+            if regex.search(kernel.name):
+                return dump, kernel
+    return None
+
+
+def tree_listing(root: Path, limit: int = 400) -> list[tuple[str, int]]:
+    """(relative path, size in bytes) of every file under `root`, sorted; at most `limit`."""
+    root = Path(root)
+    if not root.exists():
+        return []
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    return [(p.relative_to(root).as_posix(), p.stat().st_size) for p in files[:limit]]

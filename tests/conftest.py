@@ -1,0 +1,56 @@
+"""Shared fixtures: run a lab once per test session in its smoke preset, on CPU."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class SmokeRun:
+    out: Path
+    manifest: dict
+    log: str
+
+    def metric(self, key: str):
+        return self.manifest["metrics"][key]["value"]
+
+
+@pytest.fixture(scope="session")
+def checkpoint_dir(tmp_path_factory) -> Path:
+    """One checkpoint cache for the whole session, so labs reuse the smoke MiniGPT."""
+    return tmp_path_factory.mktemp("checkpoints")
+
+
+@pytest.fixture(scope="session")
+def lab_smoke(tmp_path_factory, checkpoint_dir):
+    """lab_smoke("lab03_compile") -> SmokeRun; each lab runs at most once per session."""
+    runs: dict[str, SmokeRun] = {}
+
+    def run(lab_id: str) -> SmokeRun:
+        if lab_id not in runs:
+            out = tmp_path_factory.mktemp(f"{lab_id}-out")
+            env = dict(os.environ, PYTHONPATH=str(ROOT), COURSE_WORK_DIR=str(out.parent / f"{lab_id}-work"),
+                       COURSE_CHECKPOINT_DIR=str(checkpoint_dir), PYTHONUNBUFFERED="1")
+            proc = subprocess.run(
+                [sys.executable, "-m", f"labs.{lab_id}", "--device", "cpu", "--preset", "smoke",
+                 "--out", str(out)],
+                cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+            log = proc.stdout + proc.stderr
+            manifest_path = out / "manifest.json"
+            assert manifest_path.is_file(), f"{lab_id} wrote no manifest (exit {proc.returncode}):\n{log[-4000:]}"
+            manifest = json.loads(manifest_path.read_text())
+            assert proc.returncode == 0 and manifest["status"] == "ok", \
+                f"{lab_id} smoke run: exit {proc.returncode}, status {manifest['status']}\n{log[-4000:]}"
+            runs[lab_id] = SmokeRun(out=out, manifest=manifest, log=log)
+        return runs[lab_id]
+
+    return run
