@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from labs.common import environment
 from labs.common.atomic import write_json_atomic, write_text_atomic
-from labs.common.labmeta import load_lab_meta
+from labs.common.labmeta import LABS_DIR, load_lab_meta
 
 PRESETS = ("smoke", "full")
 DEVICES = ("cpu", "cuda")
@@ -100,6 +100,7 @@ class Lab:
         started = time.perf_counter()
         try:
             if requires and requires != self.device:
+                record["requires"] = requires
                 raise PartSkipped(f"needs a {requires.upper()} device; this run used {self.device}")
             for needed in after:
                 status = self.result["parts"].get(needed, {}).get("status")
@@ -250,7 +251,7 @@ def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
     environment.prepare(options, load_lab_meta(lab_id).env)
     started = time.perf_counter()
     lab = Lab(options)
-    module = importlib.import_module(f"labs.{lab_id}.lab")  # torch is imported from here on
+    module = importlib.import_module(f"{LABS_DIR.name}.{lab_id}.lab")  # torch is imported from here on
     try:
         module.run(lab)
     except Exception as error:  # outside any part: the lab's own wiring broke

@@ -6,12 +6,14 @@ same loader to draw the curriculum map and each lab's header.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-LABS_DIR = Path(__file__).resolve().parent.parent
+# The folder of lab packages; tests point it at a folder of toy labs.
+LABS_DIR = Path(os.environ.get("COURSE_LABS_DIR") or Path(__file__).resolve().parent.parent).resolve()
 
 
 @dataclass(frozen=True)
@@ -24,12 +26,13 @@ class LabMeta:
     summary: dict[str, str]
     teaches: dict[str, list[str]]
     duration_min: int
-    devices: dict[str, str]           # device -> what runs there ("all parts", ...) per language below
-    device_notes: dict[str, str]      # language -> one sentence on what needs a GPU
+    devices: list[str]                # where the lab means something: ["cpu", "cuda"]
+    device_notes: dict[str, str]      # language -> one sentence on what runs where
     prerequisites: list[str]
     timeout_s: dict[str, int]         # preset -> seconds
     env: dict[str, str] = field(default_factory=dict)
     deliverables_dir: str | None = None
+    listed: bool = True               # false for support labs (numbers for a chapter, not a lesson)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -60,12 +63,13 @@ def load_lab_meta(lab_id: str) -> LabMeta:
             summary=raw["summary"],
             teaches=raw["teaches"],
             duration_min=int(raw["duration_min"]),
-            devices=raw["devices"],
+            devices=list(raw["devices"]),
             device_notes=raw.get("device_notes", {}),
             prerequisites=list(raw.get("prerequisites", [])),
             timeout_s={k: int(v) for k, v in raw["timeout_s"].items()},
             env={k: str(v) for k, v in raw.get("env", {}).items()},
             deliverables_dir=raw.get("deliverables_dir"),
+            listed=bool(raw.get("listed", True)),
             extra=raw.get("extra", {}),
         )
     except KeyError as missing:

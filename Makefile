@@ -1,0 +1,51 @@
+# The course's commands. `make site` builds everything from nothing; `make test` tests it.
+#   make site                 set up .venv, run stale labs on this machine's device, build site/
+#   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
+#   make serve                live preview on http://127.0.0.1:8000
+#   make test                 the test suite (labs in their smoke preset, strict build, browser)
+#   make clean                remove site/, .work/ and caches (results/ stay)
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PRESET ?= full
+DEVICE ?= auto
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONPATH := $(CURDIR)
+
+LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
+
+.PHONY: site labs build serve test clean browser venv
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $(STAMP)
+
+labs: $(STAMP)
+	$(PY) -m course run $(LAB_ARGS)
+
+# A lab that fails is recorded as failed; the strict build then stops and names it.
+site: $(STAMP)
+	@$(PY) -m course run $(LAB_ARGS) || echo "some labs failed: the build below names them"
+	$(VENV)/bin/mkdocs build --strict --quiet
+
+build: $(STAMP)
+	$(VENV)/bin/mkdocs build --strict --quiet
+
+serve: $(STAMP)
+	$(VENV)/bin/mkdocs serve
+
+# Headless Chromium for the browser tests, from Debian's package.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser
+	$(PY) -m pytest -q tests
+
+clean:
+	rm -rf site .work .cache .pytest_cache

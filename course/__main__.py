@@ -1,0 +1,109 @@
+"""`python -m course`: run labs, show their status, validate or import results.
+
+    python -m course run [--lab L ...] [--device auto|cpu|cuda] [--preset full|smoke] [--force]
+    python -m course status
+    python -m course validate
+    python -m course import FOLDER     (results made on another machine, e.g. a GPU)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from course import results, runner
+from labs.common.environment import default_device
+from labs.common.labmeta import lab_ids, load_lab_meta
+
+
+def _device(value: str) -> str:
+    return default_device() if value == "auto" else value
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    labs = tuple(args.lab) if args.lab else runner.all_labs()
+    for lab in labs:
+        load_lab_meta(lab)  # an unknown name fails here, with the list of known labs
+    request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
+                                force=args.force, results_dir=Path(args.results), timeout_s=args.timeout)
+    outcomes = runner.run_all(request)
+    return 0 if all(o.succeeded for o in outcomes) else 1
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    store = results.ResultStore(Path(args.results))
+    for lab in lab_ids():
+        for device in results.DEVICES:
+            failure = store.failure(lab, device)
+            result = store.get(lab, device)
+            if failure:
+                print(f"{lab:20} {device:5} FAILED {failure.date_utc}: {failure.reason}\n"
+                      f"{'':27}log: {failure.log}\n{'':27}re-run: {failure.command}")
+            elif result:
+                p = result.provenance
+                print(f"{lab:20} {device:5} {result.status:7} {p['date_utc']} {p['preset']:5} "
+                      f"torch {p['torch']} on {p['device_name']}")
+            else:
+                print(f"{lab:20} {device:5} (no result)")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    bad = 0
+    manifests = sorted(Path(args.results).glob("*/*/manifest.json"))
+    for path in manifests:
+        try:
+            results.read_manifest(path)
+        except results.ManifestError as error:
+            print(error, file=sys.stderr)
+            bad += 1
+    print(f"{len(manifests) - bad} valid, {bad} invalid manifests under {args.results}")
+    return 1 if bad else 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Copy results/<lab>/<device>/ folders from FOLDER into results/, validated."""
+    import shutil
+    source = Path(args.folder)
+    found = sorted(source.glob("*/*/manifest.json"))
+    if not found:
+        print(f"no <lab>/<device>/manifest.json under {source}", file=sys.stderr)
+        return 1
+    for manifest in found:
+        lab, device = manifest.parent.parent.name, manifest.parent.name
+        staging = Path(args.results) / lab / f".{device}.import-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.copytree(manifest.parent, staging)
+        try:
+            results.commit_result(Path(args.results), lab, device, staging)
+            print(f"imported {lab}/{device}")
+        except results.ManifestError as error:
+            shutil.rmtree(staging, ignore_errors=True)
+            print(f"not imported: {error}", file=sys.stderr)
+            return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m course")
+    parser.add_argument("--results", default=str(results.RESULTS_DIR), help="results folder")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run labs whose results are missing or stale")
+    run.add_argument("--lab", action="append", choices=lab_ids(), help="only this lab (repeatable)")
+    run.add_argument("--device", default=os.environ.get("DEVICE") or "auto", choices=["auto", "cpu", "cuda"])
+    run.add_argument("--preset", default="full", choices=["smoke", "full"])
+    run.add_argument("--force", action="store_true", help="re-run even if the result is up to date")
+    run.add_argument("--timeout", type=int, default=None, help="seconds per lab, instead of its lab.toml's")
+    sub.add_parser("status", help="every lab's result and failure per device")
+    sub.add_parser("validate", help="validate every manifest against the schema")
+    imp = sub.add_parser("import", help="import results made on another machine")
+    imp.add_argument("folder")
+    args = parser.parse_args(argv)
+    handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import}
+    return handlers[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""Plotly figures from a result's table, as HTML that needs no network.
+
+plotly.js itself is served by the site (see hooks/course_hooks.py), so the HTML here only
+holds the data and a `Plotly.newPlot` call. Axis numbers follow the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+SEPARATORS = {"en": ".,", "es": ",\u202f"}   # decimal mark, then thousands separator
+COLORS = ["#3f51b5", "#e65100", "#2e7d32", "#8e24aa", "#00838f", "#c62828"]
+
+
+def _column(table: dict[str, Any], name: str) -> list[Any]:
+    index = table["columns"].index(name)
+    return [row[index] for row in table["rows"]]
+
+
+def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: str,
+                x_title: str, y_title: str, names: list[str] | None = None) -> str:
+    x = _column(table, spec["x"])
+    figure = go.Figure()
+    for index, y_name in enumerate(spec["y"]):
+        y = _column(table, y_name)
+        error = None
+        low, high = spec.get("error_low", {}).get(y_name), spec.get("error_high", {}).get(y_name)
+        if low and high:
+            error = dict(type="data", symmetric=False,
+                         array=[h - v for h, v in zip(_column(table, high), y)],
+                         arrayminus=[v - lo for v, lo in zip(y, _column(table, low))])
+        label = names[index] if names and index < len(names) else y_name
+        color = COLORS[index % len(COLORS)]
+        if spec.get("kind") == "bar":
+            figure.add_trace(go.Bar(x=x, y=y, name=label, error_y=error, marker_color=color))
+        else:
+            figure.add_trace(go.Scatter(x=x, y=y, name=label, mode="lines+markers", error_y=error,
+                                        line=dict(color=color)))
+    figure.update_layout(
+        separators=SEPARATORS[lang],
+        xaxis=dict(title=x_title, type="log" if spec.get("log_x") else None, gridcolor="rgba(128,128,128,0.25)"),
+        yaxis=dict(title=y_title, type="log" if spec.get("log_y") else None, gridcolor="rgba(128,128,128,0.25)"),
+        paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
+        font=dict(color="#888"), margin=dict(l=60, r=20, t=30, b=60), height=420,
+        legend=dict(orientation="h", y=1.08), barmode="group",
+    )
+    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
+                          config={"displaylogo": False, "responsive": True})
+    # Blank lines would end Markdown's raw-HTML block in the middle of the script.
+    return "\n".join(line for line in html.splitlines() if line.strip())

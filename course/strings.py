@@ -1,0 +1,46 @@
+"""The engine's own words in each language (labels of badges, tabs, headers)."""
+
+STRINGS = {
+    "en": {
+        "pass": "pass", "fail": "fail", "check": "Check", "value": "Value",
+        "threshold": "Threshold", "result": "Result",
+        "skipped_title": "Skipped on {device}",
+        "skipped_requires": "Part {part} needs a {requires} device; this run used {device}, so it was skipped. The {other} tab shows it.",
+        "skipped_reason": "Part {part} was skipped on this run. The lab's reason: {reason}",
+        "measured_on": "Measured on", "threads": "threads", "preset": "preset",
+        "commit": "commit", "uncommitted": "with uncommitted changes", "run_time": "run took",
+        "code_changed": "the lab's code has changed since this run; `{command}` refreshes it",
+        "truncated": "Showing lines {first}–{last} of {total}.",
+        "full_file": "Download the whole file",
+        "at_a_glance": "This lab at a glance", "duration": "Duration",
+        "about_minutes": "about {minutes} min", "runs_on": "Runs on",
+        "prerequisites": "Prerequisites", "none": "none", "you_learn": "You will learn",
+        "run_it": "Run it yourself", "previous": "Previous lab", "next": "Next lab",
+        "week": "Week", "lab": "Lab", "reading": "Reading", "gpu": "GPU", "cpu": "CPU",
+        "needs": "Needs",
+    },
+    "es": {
+        "pass": "supera", "fail": "no supera", "check": "Comprobación", "value": "Valor",
+        "threshold": "Umbral", "result": "Resultado",
+        "skipped_title": "Omitida en {device}",
+        "skipped_requires": "La parte {part} necesita un dispositivo {requires}; esta ejecución usó {device}, así que se omitió. La pestaña {other} la muestra.",
+        "skipped_reason": "La parte {part} se omitió en esta ejecución. Motivo que dio el laboratorio: {reason}",
+        "measured_on": "Medido en", "threads": "hilos", "preset": "preajuste",
+        "commit": "commit", "uncommitted": "con cambios sin confirmar", "run_time": "la ejecución tardó",
+        "code_changed": "el código del laboratorio ha cambiado desde esta ejecución; `{command}` lo actualiza",
+        "truncated": "Se muestran las líneas {first}–{last} de {total}.",
+        "full_file": "Descarga el archivo completo",
+        "at_a_glance": "El laboratorio de un vistazo", "duration": "Duración",
+        "about_minutes": "unos {minutes} min", "runs_on": "Se ejecuta en",
+        "prerequisites": "Requisitos previos", "none": "ninguno", "you_learn": "Aprenderás",
+        "run_it": "Ejecútalo tú", "previous": "Laboratorio anterior", "next": "Laboratorio siguiente",
+        "week": "Semana", "lab": "Laboratorio", "reading": "Lectura", "gpu": "GPU", "cpu": "CPU",
+        "needs": "Necesita",
+    },
+}
+
+LANGUAGES = tuple(STRINGS)
+
+
+def t(lang: str, key: str, **values) -> str:
+    return STRINGS[lang][key].format(**values)

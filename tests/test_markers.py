@@ -1,0 +1,161 @@
+"""Marker expansion: every kind, both languages, every error path. Pure function, fake results."""
+
+from __future__ import annotations
+
+import pytest
+
+from course.markers import PageContext, expand
+from course.results import FailureRecord, ResultStore, record_failure
+from tests.manifests import write_result
+
+
+@pytest.fixture
+def store(tmp_path):
+    write_result(tmp_path, device="cpu")
+    return ResultStore(tmp_path)
+
+
+@pytest.fixture
+def both_devices(tmp_path):
+    write_result(tmp_path, device="cpu")
+    write_result(tmp_path, device="cuda")
+    return ResultStore(tmp_path)
+
+
+def page(lang="en", page_dir="labs", site_root="../.."):
+    return PageContext(page=f"{lang}/labs/lab03_compile.md", lang=lang, page_dir=page_dir, site_root=site_root)
+
+
+def ok(text, store, lang="en"):
+    result = expand(text, page(lang), store)
+    assert result.errors == [], result.errors
+    return result.markdown
+
+
+def error(text, store, lang="en"):
+    result = expand(text, page(lang), store)
+    assert len(result.errors) == 1, result.errors
+    assert "!!! failure" in result.markdown
+    return result.errors[0]
+
+
+def test_metric_in_both_languages(store):
+    assert ok("e = {{ metric lab03_compile/cpu:err }}", store) == "e = 4.66 × 10⁻¹⁰"
+    assert ok("{{ metric lab03_compile/cpu:eager_us }}", store, "es") == "11,8\u00a0µs"
+    assert ok("{{ metric lab03_compile/cpu:rows }}", store, "es") == "65\u202f536"
+    assert ok("{{ metric lab03_compile/cpu:eager_us digits=2 unit=no }}", store) == "12"
+
+
+def test_check_badge_in_both_languages(store):
+    en = ok("{{ check lab03_compile/cpu:match }}", store)
+    assert "course-pass" in en and "✔ pass" in en and "4.66 × 10⁻¹⁰ &lt; 1 × 10⁻⁶" not in en
+    assert "4.66 × 10⁻¹⁰ < 1 × 10⁻⁶" in en
+    es = ok("{{ check lab03_compile/cpu:fast }}", store, "es")
+    assert "course-fail" in es and "no supera" in es and "0,410× > 1,00×" in es
+
+
+def test_case_picks_the_text_for_the_value(store):
+    text = '{{ case lab03_compile/cpu:verdict faster="ganó" slower="perdió" same="empató" }}'
+    assert ok(text, store, "es") == "perdió"
+
+
+def test_case_without_text_for_the_value_is_an_error(store):
+    message = error('{{ case lab03_compile/cpu:verdict faster="won" }}', store)
+    assert "'slower' on this run" in message and 'add slower="…"' in message
+
+
+def test_checks_table_uses_labels_per_language(store):
+    es = ok("{{ checks lab03_compile }}", store, "es")
+    assert "| Comprobación | Valor | Umbral | Resultado |" in es
+    assert "Lo compilado coincide con eager" in es and "`fast`" in es
+
+
+def test_table_with_columns_headers_and_formatting(store):
+    md = ok('{{ table lab03_compile:latency columns="batch,eager_us" headers="Lote|Eager (µs)" }}', store, "es")
+    assert md.splitlines()[0] == "| Lote | Eager (µs) |"
+    assert "| 65\u202f536 | 1234 |" in md
+    default = ok("{{ table lab03_compile:latency }}", store)
+    assert default.splitlines()[0] == "| `batch` | `eager_us` (µs) | `verdict` |"
+
+
+def test_unknown_table_column_is_an_error(store):
+    assert "has no column speed" in error('{{ table lab03_compile:latency columns="speed" }}', store)
+
+
+def test_figure_is_offline_html_with_language_separators(store):
+    result = expand('{{ figure lab03_compile:latency x_title="Lote" y_title="µs" }}', page("es"), store)
+    assert result.errors == [] and result.uses_plotly
+    assert "Plotly.newPlot" in result.markdown and ('"separators":",\\u202f"' in result.markdown or '"separators":",\u202f"' in result.markdown)
+    assert "cdn" not in result.markdown.lower() and "<script src" not in result.markdown
+    assert "\n\n" not in result.markdown.strip()
+
+
+def test_code_block_with_line_numbers_and_download_link(store):
+    md = ok('{{ code lab03_compile:kernel lines="3-5" }}', store)
+    assert '``` cpp linenums="3" title="kernel.cpp"' in md
+    assert "line 3 of the kernel\nline 4 of the kernel\nline 5 of the kernel\n```" in md
+    assert 'href="../../results/lab03_compile/cpu/kernel.cpp"' in md
+    assert "Showing lines 3–5 of 50." in md
+
+
+def test_block_markers_show_devices_side_by_side(both_devices):
+    md = ok("{{ table lab03_compile:latency }}", both_devices)
+    assert '=== "CPU · AMD EPYC"' in md and '=== "GPU · NVIDIA H100 80GB HBM3"' in md
+    assert md.index("CPU ·") < md.index("GPU ·")
+    assert "\n    | `batch`" in md   # tab content is indented
+
+
+def test_provenance_names_machine_torch_preset_and_commit(both_devices):
+    es = ok("{{ provenance lab03_compile }}", both_devices, "es")
+    assert "Medido en **CPU · AMD EPYC**, 2 hilos" in es and "torch 2.13.0+cpu" in es
+    assert "preajuste `full`" in es and "commit `01234567`" in es and "35,5\u00a0s" in es
+    assert "GPU · NVIDIA H100" in es
+    assert "ha cambiado" in es     # the fake source hash differs from the lab's real one
+
+
+def test_skipped_part_notice_in_both_languages(store):
+    en = ok("{{ part lab03_compile/cpu:D }}", store)
+    assert '!!! note "Skipped on CPU"' in en and "needs a GPU device" in en
+    es = ok("{{ part lab03_compile/cpu:D }}", store, "es")
+    assert '!!! note "Omitida en CPU"' in es
+    assert ok("{{ part lab03_compile/cpu:A }}", store) == ""
+
+
+def test_curriculum_lab_header_and_nav_use_real_metadata(store):
+    header = ok("{{ lab_header lab03_compile }}", store, "es")
+    assert "El laboratorio de un vistazo" in header and "python -m labs.lab03_compile" in header
+    curriculum = expand("{{ curriculum }}", PageContext(page="en/curriculum.md", lang="en"), store)
+    assert curriculum.errors == [] and "](labs/lab03_compile.md)" in curriculum.markdown
+
+
+def test_markers_in_code_are_left_alone(store):
+    text = "```\n{{ metric nope/cpu:x }}\n```\nand `{{ metric nope/cpu:x }}` inline\n"
+    assert ok(text, store) == text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("{{ bogus lab03_compile }}", "unknown marker kind 'bogus'"),
+    ("{{ metric no_such_lab/cpu:x }}", "no lab named 'no_such_lab'"),
+    ("{{ metric lab03_compile/cuda:err }}", "no result for lab lab03_compile on cuda; run: make labs LAB=lab03_compile DEVICE=cuda"),
+    ("{{ metric lab03_compile/cpu:nope }}", "metric 'nope' is not in lab03_compile/cpu"),
+    ("{{ metric lab03_compile:err }}", "an inline metric needs a device"),
+    ("{{ metric lab03_compile/tpu:err }}", "device 'tpu' is not one of cpu, cuda"),
+    ('{{ table lab03_compile:latency headers="only one" }}', "headers has 1 titles for 3 columns"),
+    ('{{ figure lab03_compile:latency x_title="unclosed }}', "cannot parse its options"),
+])
+def test_error_paths_name_page_and_marker(store, text, expected):
+    message = error(text, store)
+    assert message.startswith("en/labs/lab03_compile.md: marker " + text)
+    assert expected in message
+
+
+def test_a_failed_lab_stops_with_its_log_and_command(tmp_path, store):
+    record_failure(tmp_path, FailureRecord(lab="lab03_compile", device="cpu", date_utc="2026-11-21T00:00:00Z",
+                                           reason="part E: RuntimeError: boom",
+                                           log="results/lab03_compile/cpu.failed.log",
+                                           command="make labs LAB=lab03_compile DEVICE=cpu PRESET=full FORCE=1",
+                                           cache_key="k"), "log text")
+    message = error("{{ metric lab03_compile/cpu:err }}", ResultStore(tmp_path))
+    assert "lab lab03_compile failed on cpu" in message and "boom" in message
+    assert "Log: results/lab03_compile/cpu.failed.log" in message
+    assert "Re-run: make labs LAB=lab03_compile DEVICE=cpu PRESET=full FORCE=1" in message
