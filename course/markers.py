@@ -24,7 +24,7 @@ from typing import Callable
 from course import curriculum, plots
 from course.formatting import format_number, with_unit
 from course.results import DEVICES, LabResult, ResultStore
-from course.strings import t
+from course.strings import t, term
 from labs.common import fingerprint
 from labs.common.labmeta import LabMeta, load_lab_meta
 
@@ -194,13 +194,16 @@ class Renderer:
                 f'<span class="course-check">{value} {check["op"]} {threshold}</span>')
 
     def render_case(self, marker: Marker) -> str:
+        """The option named by the metric's value, or `else=`; `{value}` in it is the value."""
         result = self.result(self.meta(marker).id, self.need_device(marker))
-        value = str(self.entry(result, "metrics", marker.key)["value"])
-        if value not in marker.options:
+        metric = self.entry(result, "metrics", marker.key)
+        value = str(metric["value"])
+        text = marker.options.get(value, marker.options.get("else"))
+        if text is None:
             choices = ", ".join(marker.options) or "none"
             raise MarkerError(f"{marker.key} is {value!r} on this run, and the marker has no text for it "
-                              f"(it has: {choices}); add {value}=\"…\"")
-        return marker.options[value]
+                              f"(it has: {choices}); add {value}=\"…\" or else=\"…\"")
+        return text.replace("{value}", self.number(metric["value"], metric["unit"], marker))
 
     # block markers -----------------------------------------------------------------------
 
@@ -248,7 +251,7 @@ class Renderer:
     def cell(self, value) -> str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_number(value, self.ctx.lang)
-        return str(value).replace("|", "\\|").replace("\n", " ")
+        return term(self.ctx.lang, str(value)).replace("|", "\\|").replace("\n", " ")
 
     def render_figure(self, marker: Marker) -> str:
         lang = self.ctx.lang

@@ -44,3 +44,14 @@ LANGUAGES = tuple(STRINGS)
 
 def t(lang: str, key: str, **values) -> str:
     return STRINGS[lang][key].format(**values)
+
+
+# Categorical values labs record (timing.verdict, "never"): shown in the page's language.
+VALUE_TERMS = {
+    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never"},
+    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca"},
+}
+
+
+def term(lang: str, value: str) -> str:
+    return VALUE_TERMS[lang].get(value, value)

@@ -64,6 +64,11 @@ def test_case_without_text_for_the_value_is_an_error(store):
     assert "'slower' on this run" in message and 'add slower="…"' in message
 
 
+def test_case_falls_back_to_else_and_quotes_the_value(store):
+    assert ok('{{ case lab03_compile/cpu:rows never="no" else="from {value} rows" }}', store, "es") == \
+        "from 65\u202f536 rows"
+
+
 def test_checks_table_uses_labels_per_language(store):
     es = ok("{{ checks lab03_compile }}", store, "es")
     assert "| Comprobación | Valor | Umbral | Resultado |" in es
@@ -74,6 +79,7 @@ def test_table_with_columns_headers_and_formatting(store):
     md = ok('{{ table lab03_compile:latency columns="batch,eager_us" headers="Lote|Eager (µs)" }}', store, "es")
     assert md.splitlines()[0] == "| Lote | Eager (µs) |"
     assert "| 65\u202f536 | 1234 |" in md
+    assert "| más lento |" in ok("{{ table lab03_compile:latency columns=\"verdict\" }}", store, "es")
     default = ok("{{ table lab03_compile:latency }}", store)
     assert default.splitlines()[0] == "| `batch` | `eager_us` (µs) | `verdict` |"
 

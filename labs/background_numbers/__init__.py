@@ -1,1 +1,0 @@
-"""Background numbers: the figures of the background chapter, computed from published shapes."""

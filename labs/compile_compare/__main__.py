@@ -1,3 +1,0 @@
-from labs.common.harness import main
-
-main("compile_compare")

@@ -1,3 +1,0 @@
-from labs.common.harness import main
-
-main("inside_compile")

@@ -1,0 +1,145 @@
+"""The site: the strict build, the English/Spanish mirror, and the built pages in Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from course.markers import MARKER
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+HEADING = re.compile(r"^(#{1,6}) ", re.M)
+FENCED = re.compile(r"^(`{3,}|~{3,}).*?^\1", re.M | re.S)
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+                  "--virtual-time-budget=8000"]
+
+
+def pages(lang: str) -> set[str]:
+    return {p.relative_to(DOCS / lang).as_posix() for p in (DOCS / lang).rglob("*")
+            if p.suffix in (".md", ".py") and p.is_file()}
+
+
+def test_every_page_has_its_translation():
+    assert pages("en") == pages("es")
+
+
+@pytest.mark.parametrize("page", sorted(p for p in pages("en") if p.endswith(".md")))
+def test_translation_mirrors_structure(page):
+    en, es = (DOCS / "en" / page).read_text(), (DOCS / "es" / page).read_text()
+    assert [m.group(1) for m in HEADING.finditer(FENCED.sub("", en))] == \
+        [m.group(1) for m in HEADING.finditer(FENCED.sub("", es))], "headings differ in number or level"
+    marker_targets = lambda text: [(m.group("kind"), m.group("body").split()[0] if m.group("body").split() else "")
+                                   for m in MARKER.finditer(text)]
+    assert marker_targets(en) == marker_targets(es), "markers differ"
+    assert [m.group(0) for m in FENCED.finditer(en)] == [m.group(0) for m in FENCED.finditer(es)], \
+        "code blocks differ (code stays in English in both)"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+    return out
+
+
+def test_strict_build_writes_both_languages(site):
+    assert (site / "index.html").is_file() and (site / "es" / "index.html").is_file()
+    assert (site / "assets" / "javascripts" / "plotly.min.js").is_file()
+    for lang_root in (site, site / "es"):
+        html = (lang_root / "labs" / "lab03_compile" / "index.html").read_text()
+        assert "{{" not in html.replace("{{ ", "").replace("{%", ""), "an unexpanded marker is left"
+
+
+def test_spanish_pages_use_decimal_commas(site):
+    html = (site / "es" / "labs" / "lab03_compile" / "index.html").read_text()
+    assert re.search(r"\d,\d+\s*×\s*10", html), "no number with a decimal comma on the Spanish page"
+
+
+def test_notebook_pages_render_cells_in_both_languages(site):
+    for lang_root in (site, site / "es"):
+        notebooks = list((lang_root / "labs").glob("*_notebook/index.html"))
+        for notebook in notebooks:
+            html = notebook.read_text()
+            assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{notebook} is not a rendered notebook"
+
+
+def test_search_index_per_language(site):
+    index = json.loads((site / "search" / "search_index.json").read_text())
+    locations = [doc["location"] for doc in index["docs"]]
+    assert any(loc.startswith("es/") for loc in locations) and any(not loc.startswith("es/") for loc in locations)
+
+
+# -- in a browser -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def chromium(tmp_path: Path, url: str, *extra: str) -> str:
+    if not CHROMIUM:
+        pytest.fail("chromium is not installed: `make test` installs Debian's chromium package")
+    profile = tmp_path / f"profile-{abs(hash(url + ''.join(extra)))}"
+    done = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *extra, "--dump-dom", url],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("path, title", [("/", "ML Compilers, Executed"), ("/es/", "Compiladores de ML")])
+def test_home_page_in_both_languages(tmp_path, server, path, title):
+    dom = chromium(tmp_path, server + path)
+    assert title in dom
+
+
+@pytest.mark.parametrize("page, other", [("/labs/lab03_compile/", "/es/labs/lab03_compile/"),
+                                         ("/es/labs/lab03_compile/", "/labs/lab03_compile/"),
+                                         ("/es/", "/")])
+def test_language_switch_keeps_the_page(tmp_path, server, page, other):
+    dom = chromium(tmp_path, server + page)
+    wanted = "en" if other == "/" or not other.startswith("/es/") else "es"
+    link = re.search(rf'<a href="([^"]+)" hreflang="{wanted}" class="md-select__link"', dom)
+    assert link, "no language switcher link"
+    target = urllib.parse.urlparse(urllib.parse.urljoin(server + page, link.group(1))).path
+    assert target == other
+
+
+def test_plotly_figure_is_drawn(tmp_path, server):
+    dom = chromium(tmp_path, server + "/labs/lab03_compile/")
+    assert 'class="course-figure"' in dom
+    assert "main-svg" in dom, "plotly did not draw the figure (is plotly.js loaded in <head>?)"
+
+
+def test_no_request_leaves_the_site(tmp_path, server):
+    log = tmp_path / "netlog.json"
+    for page in ("/labs/lab03_compile/", "/es/labs/lab03_compile/", "/"):
+        chromium(tmp_path, server + page, f"--log-net-log={log}")
+        urls = set(re.findall(r'"url":"([a-z]+://[^"]+)"', log.read_text(errors="replace")))
+        outside = {u for u in urls if not u.startswith(server) and not u.startswith("data:")
+                   and not u.startswith("chrome")}
+        assert not outside, f"{page} requested: {sorted(outside)}"
+        assert any(u.startswith(server) for u in urls), "the net log saw no request at all"
