@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from labs.common.atomic import write_json_atomic, write_text_atomic
+from labs.common.harness import DEVICES
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = ROOT / "results"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "manifest.schema.json"
-DEVICES = ("cpu", "cuda")
 FAILED_LOG_TAIL = 200_000  # characters of a failed run's log worth keeping
 
 

@@ -16,7 +16,7 @@ STRINGS = {
         "about_minutes": "about {minutes} min", "runs_on": "Runs on",
         "prerequisites": "Prerequisites", "none": "none", "you_learn": "You will learn",
         "run_it": "Run it yourself", "previous": "Previous lab", "next": "Next lab",
-        "week": "Week", "lab": "Lab", "reading": "Reading", "gpu": "GPU", "cpu": "CPU",
+        "week": "Week", "lab": "Lab", "reading": "Reading",
         "needs": "Needs",
     },
     "es": {
@@ -34,7 +34,7 @@ STRINGS = {
         "about_minutes": "unos {minutes} min", "runs_on": "Se ejecuta en",
         "prerequisites": "Requisitos previos", "none": "ninguno", "you_learn": "Aprenderás",
         "run_it": "Ejecútalo tú", "previous": "Laboratorio anterior", "next": "Laboratorio siguiente",
-        "week": "Semana", "lab": "Laboratorio", "reading": "Lectura", "gpu": "GPU", "cpu": "CPU",
+        "week": "Semana", "lab": "Laboratorio", "reading": "Lectura",
         "needs": "Necesita",
     },
 }
