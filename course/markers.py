@@ -161,6 +161,10 @@ class Renderer:
         """A Markdown link target from this page to another page of the same language tree."""
         return posixpath.relpath(page, self.ctx.page_dir or ".")
 
+    def artifact_href(self, lab: str, device: str, artifact: dict) -> str:
+        """The URL of an artifact, which the build copies to site/results/."""
+        return f"{self.ctx.site_root}/results/{lab}/{device}/{artifact['path']}"
+
     def device_tabs(self, lab: str, devices: list[str], render_one: Callable[[str], str]) -> str:
         """One device: the content as is. Several: Material content tabs, CPU first."""
         if len(devices) == 1:
@@ -205,6 +209,29 @@ class Renderer:
                               f"(it has: {choices}); add {value}=\"…\" or else=\"…\"")
         return text.replace("{value}", self.number(metric["value"], metric["unit"], marker))
 
+    def render_link(self, marker: Marker) -> str:
+        """Links to an artifact (a report, a log) of each device that wrote it, by device name.
+
+        `text=` is the link text; `absent=` is shown when no device wrote the artifact.
+        """
+        if not marker.key:
+            raise MarkerError(f"needs a key: {marker.lab}:ARTIFACT")
+        text = marker.options.get("text", marker.key)
+        links = []
+        for device in self.devices_for(marker):
+            result = self.result(marker.lab, device)
+            artifact = result.manifest["artifacts"].get(marker.key)
+            if artifact is None:
+                continue
+            href = self.artifact_href(marker.lab, device, artifact)
+            links.append(f'<a href="{href}">{text} ({DEVICE_LABEL[device]} · {result.provenance["device_name"]})</a>')
+        if links:
+            return " · ".join(links)
+        if "absent" in marker.options:
+            return marker.options["absent"]
+        raise MarkerError(f"no run of {marker.lab} wrote artifact {marker.key!r}; "
+                          f"add absent=\"…\" to say so on the page")
+
     # block markers -----------------------------------------------------------------------
 
     def render_checks(self, marker: Marker) -> str:
@@ -240,17 +267,35 @@ class Renderer:
             if len(titles) != len(columns):
                 raise MarkerError(f"headers has {len(titles)} titles for {len(columns)} columns")
             indexes = [table["columns"].index(c) for c in columns]
+            digits, decimals = self.per_column(marker, "digits", columns), self.per_column(marker, "decimals", columns)
             lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
             for row in table["rows"]:
-                cells = [self.cell(row[i]) for i in indexes]
+                cells = [self.cell(row[i], digits.get(c, 3), decimals.get(c)) for i, c in zip(indexes, columns)]
                 lines.append("| " + " | ".join(cells) + " |")
             return "\n".join(lines) + "\n"
 
         return self.tabs_for(marker, one)
 
-    def cell(self, value) -> str:
+    @staticmethod
+    def per_column(marker: Marker, option: str, columns: list[str]) -> dict[str, int]:
+        """`digits=2` sets every column; `digits="a:2,b:4"` sets the columns it names."""
+        text = marker.options.get(option)
+        if not text:
+            return {}
+        try:
+            if ":" not in text:
+                return dict.fromkeys(columns, int(text))
+            pairs = dict(item.split(":") for item in text.split(","))
+            unknown = [name for name in pairs if name not in columns]
+            if unknown:
+                raise MarkerError(f"{option} names {', '.join(unknown)}, not a shown column")
+            return {name: int(n) for name, n in pairs.items()}
+        except ValueError:
+            raise MarkerError(f'{option}="{text}" is neither a number nor "column:number,…"') from None
+
+    def cell(self, value, digits: int = 3, decimals: int | None = None) -> str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return format_number(value, self.ctx.lang)
+            return format_number(value, self.ctx.lang, digits, decimals)
         return term(self.ctx.lang, str(value)).replace("|", "\\|").replace("\n", " ")
 
     def render_figure(self, marker: Marker) -> str:
@@ -292,7 +337,7 @@ class Renderer:
             language = artifact.get("language", "text")
             hl = f' hl_lines="{marker.options["hl_lines"]}"' if "hl_lines" in marker.options else ""
             block = [f'{fence} {language} linenums="{first}" title="{title}"{hl}', *shown, fence]
-            href = f"{self.ctx.site_root}/results/{marker.lab}/{device}/{artifact['path']}"
+            href = self.artifact_href(marker.lab, device, artifact)
             note = ""
             if first > 1 or last < len(lines):
                 note = t(lang, "truncated", first=first, last=last, total=len(lines)) + " "

@@ -48,8 +48,8 @@ def t(lang: str, key: str, **values) -> str:
 
 # Categorical values labs record (timing.verdict, "never"): shown in the page's language.
 VALUE_TERMS = {
-    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never"},
-    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca"},
+    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never", "yes": "yes", "no": "no"},
+    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca", "yes": "sí", "no": "no"},
 }
 
 

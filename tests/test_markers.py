@@ -104,6 +104,29 @@ def test_code_block_with_line_numbers_and_download_link(store):
     assert "Showing lines 3–5 of 50." in md
 
 
+def test_table_digits_and_decimals_per_column(store):
+    md = ok('{{ table lab03_compile:latency columns="batch,eager_us" decimals="eager_us:0" }}', store, "es")
+    assert md.splitlines()[2:] == ["| 2 | 12 |", "| 65\u202f536 | 1234 |"]
+    md = ok('{{ table lab03_compile:latency columns="eager_us" digits=2 }}', store)
+    assert md.splitlines()[2:] == ["| 12 |", "| 1,234 |"]
+    assert "digits names batch, not a shown column" in error(
+        '{{ table lab03_compile:latency columns="eager_us" digits="batch:2" }}', store)
+    assert 'decimals="x" is neither a number' in error('{{ table lab03_compile:latency decimals="x" }}', store)
+
+
+def test_link_names_each_device_that_wrote_the_artifact(tmp_path):
+    write_result(tmp_path, device="cpu")
+    write_result(tmp_path, device="cuda", artifacts={})
+    store = ResultStore(tmp_path)
+    md = ok('{{ link lab03_compile:kernel text="the kernel" }}', store, "es")
+    assert md == '<a href="../../results/lab03_compile/cpu/kernel.cpp">the kernel (CPU · AMD EPYC)</a>'
+
+
+def test_link_to_an_artifact_no_device_wrote(store):
+    assert ok('{{ link lab03_compile:report absent="no report" }}', store) == "no report"
+    assert "no run of lab03_compile wrote artifact 'report'" in error("{{ link lab03_compile:report }}", store)
+
+
 def test_block_markers_show_devices_side_by_side(both_devices):
     md = ok("{{ table lab03_compile:latency }}", both_devices)
     assert '=== "CPU · AMD EPYC"' in md and '=== "GPU · NVIDIA H100 80GB HBM3"' in md

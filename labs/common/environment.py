@@ -30,8 +30,11 @@ def default_device() -> str:
         return wanted
     if not fingerprint.gpu_name():
         return "cpu"  # no NVIDIA driver: don't pay for importing torch to learn that
-    import torch
-    return "cuda" if torch.cuda.is_available() else "cpu"
+    # Ask a child process: importing torch here would read TORCH_LOGS, the cache folders and
+    # TORCH_TRACE before prepare() has set them.
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True, timeout=300)
+    return "cuda" if probe.stdout.strip() == "True" else "cpu"
 
 
 def prepare(options: "LabOptions", lab_env: dict[str, str]) -> None:
@@ -52,8 +55,8 @@ def prepare(options: "LabOptions", lab_env: dict[str, str]) -> None:
         os.environ.setdefault(name, str(folder))
         Path(os.environ[name]).mkdir(parents=True, exist_ok=True)
     tempfile.tempdir = os.environ["TMPDIR"]  # gettempdir() may already have cached /tmp
-    for name, value in lab_env.items():
-        os.environ.setdefault(name, value)
+    for name, value in lab_env.items():  # "{work}" names this run's work folder
+        os.environ.setdefault(name, value.replace("{work}", str(work)))
 
 
 def git_commit() -> tuple[str | None, bool]:

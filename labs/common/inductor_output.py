@@ -125,3 +125,78 @@ def tree_listing(root: Path, limit: int = 400) -> list[tuple[str, int]]:
         return []
     files = sorted(p for p in root.rglob("*") if p.is_file())
     return [(p.relative_to(root).as_posix(), p.stat().st_size) for p in files[:limit]]
+
+
+# -- the scheduler's IR dumps (ir_pre_fusion.txt, ir_post_fusion.txt) and library calls --------
+
+# `op3: SchedulerNode(ComputedBuffer)`, `op0_op1: FusedSchedulerNode(SchedulerNode,SchedulerNode)`
+_IR_NODE = re.compile(r"^(?P<name>\w+): (?P<kind>\w+)\((?P<detail>.*)\)\s*$")
+# `op0_op1.snodes[0] =`: the next node header is a member of op0_op1
+_IR_MEMBER_OF = re.compile(r"^(?P<group>\w+)\.snodes\[\d+\] =\s*$")
+# `op4.node.kernel = extern_kernels.addmm`: a node that calls a library instead of generated code
+_IR_EXTERN = re.compile(r"^(?P<name>\w+)\.node\.kernel = (?P<kernel>\S+)\s*$")
+# `    buf3: ComputedBuffer` inside a node's `outputs = [...]`
+_IR_OUTPUT = re.compile(r"^\s+(?P<buf>buf\d+): \w+\s*$")
+_EXTERN_CALL = re.compile(r"\bextern_kernels\.(?P<name>\w+)\(")
+_REUSE = re.compile(r"^\s*(?P<buf>buf\d+) = .*#\s*reuse\s*$", re.M)
+
+
+@dataclass
+class SchedulerNode:
+    """One top-level node of an IR dump: a single operation, or a group fused from several."""
+    name: str                      # "op3", or "op0_op1_op2" for a fused group
+    kind: str                      # SchedulerNode, FusedSchedulerNode, ExternKernelSchedulerNode, ...
+    members: list[str] = field(default_factory=list)   # the single nodes inside, in order
+    extern_kernel: str | None = None                    # e.g. "extern_kernels.addmm"
+    buffers: list[str] = field(default_factory=list)    # buffers its nodes write
+
+    @property
+    def is_extern(self) -> bool:
+        return self.extern_kernel is not None or self.kind.startswith("ExternKernel")
+
+    @property
+    def is_nop(self) -> bool:
+        return self.kind.startswith("Nop")
+
+
+def scheduler_nodes(ir_text: str) -> list[SchedulerNode]:
+    """The top-level nodes of ir_pre_fusion.txt or ir_post_fusion.txt, in schedule order."""
+    top: list[SchedulerNode] = []
+    owner: dict[str, SchedulerNode] = {}  # any node name -> the top-level node containing it
+    member_of: str | None = None
+    current: SchedulerNode | None = None
+    groups: set[str] = set()
+    for line in ir_text.splitlines():
+        if match := _IR_MEMBER_OF.match(line):
+            member_of = match.group("group")
+            groups.add(member_of)
+        elif match := _IR_NODE.match(line):
+            name = match.group("name")
+            if member_of is not None and member_of in owner:
+                current = owner[member_of]
+                current.members.append(name)
+                owner[name] = current
+            else:
+                current = SchedulerNode(name=name, kind=match.group("kind"))
+                top.append(current)
+                owner[name] = current
+            member_of = None
+        elif match := _IR_EXTERN.match(line):
+            if match.group("name") in owner:
+                owner[match.group("name")].extern_kernel = match.group("kernel")
+        elif (match := _IR_OUTPUT.match(line)) and current is not None:
+            if match.group("buf") not in current.buffers:
+                current.buffers.append(match.group("buf"))
+    for node in top:
+        node.members = [m for m in node.members if m not in groups] or [node.name]
+    return top
+
+
+def extern_kernel_calls(call_source: str) -> list[str]:
+    """Library calls in the wrapper's call(), in order: ["extern_kernels.addmm", ...]."""
+    return [f"extern_kernels.{m.group('name')}" for m in _EXTERN_CALL.finditer(call_source)]
+
+
+def reused_buffers(call_source: str) -> list[str]:
+    """Buffers call() takes over from a dead one instead of allocating (`buf1 = buf0; del buf0  # reuse`)."""
+    return [m.group("buf") for m in _REUSE.finditer(call_source)]

@@ -1,163 +1,423 @@
-"""Lab 03: compile a model, dump what Inductor writes, find the fused softmax, time it.
+"""Lab 03: compile TinyHead and the grammar MiniGPT, read what Inductor writes, time it.
 
-Parts (the seed's letters):
-  A  compile match: max |eager - compiled| on the seed's input
-  B  Inductor's dump: the tree of files it wrote, and the graph's output_code.py
-  C  the fused softmax kernel, found by name, saved as kernel.cpp (CPU) or kernel.py (GPU)
-  E  eager against compiled, warm path, over batch sizes; first call reported as compile time
+Parts (the seed's letters; a "2" is the same part for the MiniGPT):
+  A   compile match, TinyHead: max |eager - compiled| on the seed's input, < 1e-6
+  A2  compile match, MiniGPT: trained (or loaded from the checkpoint cache), compiled, and
+      compared on its logits against a tolerance derived from float32's epsilon
+  B   Inductor's dump for both models: the file tree, output_code.py, the kernels
+  C   TinyHead's fused softmax kernel, saved as kernel.cpp (CPU) or kernel.py (GPU)
+  D   KERNEL_ANNOTATION.md: facts about that kernel, extracted by annotate.py
+  E   eager against compiled, TinyHead; E2 the same for the MiniGPT; E3 (GPU only) the
+      MiniGPT with mode="reduce-overhead", its forward replayed as one CUDA graph
+  F   DISTRIBUTED.md: DDP, FSDP, TP and PP, and a pick for the MiniGPT from its numbers
+  G   REPORT.md
+  S1  stretch: the MiniGPT's fused attention softmax, annotated
+  S2  stretch: mode="max-autotune" against "default"
+  S3  stretch: the FX graph from torch.export.export
 
-Everything runs under torch.no_grad(): this is inference, and the graphs Inductor
-writes are the inference graphs a deployed model would get.
+Everything runs under torch.no_grad(): inference graphs, as a deployed model would get.
+The parts that read Inductor's dumps run before the timing parts, which reset Dynamo.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-from dataclasses import dataclass
-from pathlib import Path
+import re
+from dataclasses import dataclass, field
 
 import torch
 
-from labs.common import inductor_output, timing
+from labs.common import inductor_output, minigpt, timing
+from labs.common.grammar import build_corpus
 from labs.common.harness import Lab
+from labs.lab03_compile import (annotate, annotation_doc, distributed, profiling, report,
+                                stretch)
+from labs.lab03_compile.capture import Capture
+from labs.lab03_compile.settings import (SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD,
+                                         TINYHEAD_SEED_BATCH)
 from labs.lab03_compile.tinyhead import TinyHead
-
-SEED = 42
-FEATURES = 64
-SEED_BATCH = 2                      # the seed's input shape is (2, 64)
-MATCH_THRESHOLD = 1e-6              # the seed's acceptance threshold for TinyHead
-
-
-@dataclass(frozen=True)
-class Settings:
-    batch_sizes: tuple[int, ...]    # Part E's sweep; must include SEED_BATCH
-    bench_budget_s: float           # time budget for each (size, variant) measurement
-
-
-SETTINGS = {
-    "smoke": Settings(batch_sizes=(2, 256), bench_budget_s=0.2),
-    # up to 65536 rows: where a fused kernel could pay for its launch overhead, if ever
-    "full": Settings(batch_sizes=(2, 16, 128, 1024, 8192, 65536), bench_budget_s=1.5),
-}
 
 
 @dataclass
 class Compiled:
-    """What Part A leaves for the parts after it."""
+    """A model, its compiled twin, and the files Inductor wrote compiling it."""
     eager: torch.nn.Module
     compiled: torch.nn.Module
+    capture: Capture
+    graphs: list[inductor_output.GraphDump] = field(default_factory=list)
 
 
-def make_input(batch: int, device: str) -> torch.Tensor:
+# -- inputs ------------------------------------------------------------------------------
+
+def tinyhead_input(batch: int, device: str) -> torch.Tensor:
     generator = torch.Generator().manual_seed(SEED + batch)
-    return torch.randn(batch, FEATURES, generator=generator).to(device)
+    return torch.randn(batch, TINYHEAD_FEATURES, generator=generator).to(device)
 
 
-def part_a_compile_match(lab: Lab) -> Compiled:
+def minigpt_input(model: minigpt.MiniGPT, batch: int, device: str) -> torch.Tensor:
+    """`batch` windows of held-out text, block_size tokens each: what the model will see."""
+    _, val_data = minigpt.encoded_splits(build_corpus())
+    generator = torch.Generator().manual_seed(SEED + batch)
+    return minigpt.get_batch(val_data, batch, model.config.block_size, generator, device)[0]
+
+
+def logits_of(model: torch.nn.Module):
+    """MiniGPT returns (logits, loss); the timing and the comparison need the logits only."""
+    return lambda idx: model(idx)[0]
+
+
+# -- Part A ------------------------------------------------------------------------------
+
+def compile_and_capture(model: torch.nn.Module, example: torch.Tensor, device: str
+                        ) -> tuple[Compiled, float]:
+    compiled = torch.compile(model, mode="default", dynamic=False)
+    with Capture() as capture:
+        compile_s = timing.first_call_s(lambda: compiled(example), device)
+    graphs = [inductor_output.load_graph(f) for f in capture.graph_folders]
+    return Compiled(model, compiled, capture, graphs), compile_s
+
+
+def part_a_tinyhead(lab: Lab) -> Compiled:
     torch.manual_seed(SEED)
     model = TinyHead().to(lab.device).eval()
-    compiled = torch.compile(model, mode="default", dynamic=False)
-    x = make_input(SEED_BATCH, lab.device)
-    compile_s = timing.first_call_s(lambda: compiled(x), lab.device)
-    error = (model(x) - compiled(x)).abs().max().item()
+    x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
+    result, compile_s = compile_and_capture(model, x, lab.device)
+    error = (model(x) - result.compiled(x)).abs().max().item()
     lab.metric("tinyhead.first_call_s", compile_s, "s")
     lab.metric("tinyhead.max_abs_err", error)
-    lab.check("tinyhead_compile_match", error, "<", MATCH_THRESHOLD,
+    lab.check("tinyhead_compile_match", error, "<", TINYHEAD_MATCH_THRESHOLD,
               label={"en": "TinyHead: compiled matches eager",
                      "es": "TinyHead: lo compilado coincide con eager"})
-    return Compiled(eager=model, compiled=compiled)
+    return result
 
 
-def _debug_root() -> Path:
-    return Path(os.environ["TORCH_COMPILE_DEBUG_DIR"])
+# --8<-- [start:tolerance]
+def logits_tolerance(scale: float, reduction_length: int) -> float:
+    """How far two float32 evaluations of the same logits may honestly differ.
+
+    A fused kernel adds the terms of a reduction in another order than eager does. For a
+    sum of K terms, reordering can change the result by up to about K·eps times the sum of
+    their magnitudes, and the logits' largest magnitude stands for that sum. K is the
+    longest reduction in the model (the MLP's projection, 4·n_embd terms); typical errors
+    are √K times smaller, which leaves room for the layers the error passes through.
+    """
+    return torch.finfo(torch.float32).eps * scale * reduction_length
+# --8<-- [end:tolerance]
 
 
-def part_b_dump(lab: Lab) -> inductor_output.GraphDump:
-    folders = inductor_output.graph_folders(_debug_root())
-    if not folders:
-        raise RuntimeError(f"Inductor wrote no output_code.py under {_debug_root()}; "
-                           "was TORCH_COMPILE_DEBUG set before torch was imported?")
-    graph = inductor_output.load_graph(folders[0])
-    roots = {"debug": _debug_root(), "inductor-cache": Path(os.environ["TORCHINDUCTOR_CACHE_DIR"])}
-    lines = []
-    counts: dict[str, int] = {}
-    for label, root in roots.items():
-        lines.append(f"{label}/")
-        for relpath, size in inductor_output.tree_listing(root):
-            lines.append(f"  {relpath}  ({size:,} bytes)")
-            suffix = Path(relpath).suffix or "(none)"
-            counts[suffix] = counts.get(suffix, 0) + 1
-    lab.write_artifact("inductor_tree", "tinyhead/inductor_tree.txt", "\n".join(lines) + "\n")
-    lab.table("tinyhead_files_by_suffix", ["suffix", "files"],
-              sorted([[s, n] for s, n in counts.items()], key=lambda row: -row[1]))
-    for name in ("output_code.py", "fx_graph_readable.py", "ir_post_fusion.txt"):
-        source = graph.folder / name
-        if source.is_file():
-            key = "tinyhead_" + name.replace(".", "_")
-            lab.write_artifact(key, f"tinyhead/{name}", source.read_text(),
-                               "python" if name.endswith(".py") else "text")
-    lab.metric("tinyhead.graphs", len(folders))
-    lab.metric("tinyhead.kernels", len(graph.kernels))
-    return graph
+def part_a2_minigpt(lab: Lab) -> Compiled:
+    settings = SETTINGS[lab.preset]
+    lab.progress("training or loading the grammar MiniGPT")
+    model, info = minigpt.trained_minigpt(
+        lab.preset, lab.device, progress=lambda step, loss: lab.progress(f"MiniGPT step {step}, loss {loss:.3f}"))
+    record_training(lab, info)
+    idx = minigpt_input(model, settings.minigpt_match_batch, lab.device)
+    result, compile_s = compile_and_capture(model, idx, lab.device)
+    eager_logits = model(idx)[0]
+    error = (eager_logits - result.compiled(idx)[0]).abs().max().item()
+    scale = eager_logits.abs().max().item()
+    length = 4 * model.config.n_embd
+    tolerance = logits_tolerance(scale, length)
+    lab.metric("minigpt.first_call_s", compile_s, "s")
+    lab.metric("minigpt.max_abs_err", error)
+    lab.metric("minigpt.logit_scale", scale)
+    lab.metric("minigpt.reduction_length", length)
+    lab.metric("minigpt.tolerance", tolerance)
+    lab.metric("minigpt.match_shape", f"{idx.shape[0]} × {idx.shape[1]}")
+    lab.check("minigpt_compile_match", error, "<=", tolerance,
+              label={"en": "MiniGPT: compiled logits match eager within float32 reassociation",
+                     "es": "MiniGPT: los logits compilados coinciden con eager salvo reasociación en float32"})
+    return result
 
 
-def part_c_softmax_kernel(lab: Lab, graph: inductor_output.GraphDump) -> inductor_output.Kernel:
-    found = inductor_output.find_kernel([graph], r"softmax")
+def record_training(lab: Lab, info: minigpt.TrainInfo) -> None:
+    lab.metric("minigpt.params", info.params)
+    lab.metric("minigpt.shape", f"{info.config['n_layer']} × {info.config['n_embd']}")
+    lab.metric("minigpt.n_layer", info.config["n_layer"])
+    lab.metric("minigpt.n_embd", info.config["n_embd"])
+    lab.metric("minigpt.n_head", info.config["n_head"])
+    lab.metric("minigpt.block_size", info.config["block_size"])
+    lab.metric("minigpt.train_steps", info.steps)
+    lab.metric("minigpt.train_s", info.train_s, "s")
+    lab.metric("minigpt.cached", "cached" if info.cached else "trained")
+    lab.metric("minigpt.val_loss", info.val_loss)
+    lab.metric("minigpt.val_exact_match", 100 * info.val_exact_match, "%")
+    lab.metric("minigpt.val_examples", info.val_examples)
+    lab.metric("minigpt.target_exact_match", 100 * info.target_exact_match, "%")
+    if lab.preset == "full":  # smoke trains a few steps: it is not meant to learn the grammar
+        lab.check("minigpt_learns_grammar", 100 * info.val_exact_match, ">=", 100 * info.target_exact_match,
+                  unit="%", label={"en": "MiniGPT: exact-match conjugation of held-out verbs",
+                                   "es": "MiniGPT: conjugación exacta de verbos no vistos"})
+
+
+# -- Part B ------------------------------------------------------------------------------
+
+def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
+    for name, result in models.items():
+        if result is None:
+            continue  # its Part A failed; the other model's dump is still worth keeping
+        if not result.graphs:
+            raise RuntimeError(f"{name}: Inductor wrote no output_code.py; was TORCH_COMPILE_DEBUG "
+                               "set before torch was imported?")
+        lab.write_artifact(f"{name}_inductor_tree", f"{name}/inductor_tree.txt", result.capture.listing())
+        lab.table(f"{name}_files_by_suffix", ["suffix", "files", "bytes"], result.capture.counts_by_suffix(),
+                  {"bytes": "B"})
+        graph = result.graphs[0]
+        for filename in ("output_code.py", "fx_graph_readable.py", "ir_post_fusion.txt"):
+            source = graph.folder / filename
+            if source.is_file():
+                lab.write_artifact(f"{name}_{filename.replace('.', '_')}", f"{name}/{filename}",
+                                   source.read_text(), "python" if filename.endswith(".py") else "text")
+        lab.write_artifact(f"{name}_wrapper_call", f"{name}/wrapper_call.py", graph.wrapper_call, "python")
+        rows = [[k.name, "C++" if k.language == "cpp" else "Triton", k.source.count("\n") + 1,
+                 ", ".join(graph.kernel_ops.get(k.name, [])) or "—"]
+                for g in result.graphs for k in g.kernels]
+        lab.table(f"{name}_kernels", ["kernel", "language", "lines", "fused_ops"], rows)
+        lab.metric(f"{name}.graphs", len(result.graphs))
+        lab.metric(f"{name}.kernels", len(rows))
+        lab.metric(f"{name}.files_written", len(result.capture.files))
+        # Matrix products are library calls (extern_kernels.addmm, .bmm, ...), not generated code.
+        lab.metric(f"{name}.extern_calls", len(re.findall(r"^\s*extern_kernels\.\w+\(", graph.wrapper_call, re.M)))
+
+
+# -- Parts C and D -----------------------------------------------------------------------
+
+def softmax_kernel(result: Compiled) -> tuple[inductor_output.GraphDump, inductor_output.Kernel]:
+    found = inductor_output.find_kernel(result.graphs, r"softmax")
     if found is None:
-        names = ", ".join(k.name for k in graph.kernels) or "none"
+        names = ", ".join(k.name for g in result.graphs for k in g.kernels) or "none"
         raise RuntimeError(f"no kernel with 'softmax' in its name; kernels: {names}")
-    _, kernel = found
-    filename = "kernel.cpp" if kernel.language == "cpp" else "kernel.py"
+    return found
+
+
+def kernel_filename(kernel: inductor_output.Kernel) -> str:
+    return "kernel.cpp" if kernel.language == "cpp" else "kernel.py"
+
+
+def part_c_kernel(lab: Lab, tiny: Compiled) -> None:
+    _, kernel = softmax_kernel(tiny)
+    filename = kernel_filename(kernel)
     lab.write_artifact("kernel", filename, kernel.source + "\n", kernel.language)
-    lab.write_artifact("wrapper_call", "tinyhead/wrapper_call.py", graph.wrapper_call, "python")
+    lab.write_artifact("wrapper_call", "tinyhead/wrapper_call.py", tiny.graphs[0].wrapper_call, "python")
     lab.metric("softmax_kernel.name", kernel.name)
     lab.metric("softmax_kernel.file", filename)
     lab.metric("softmax_kernel.lines", kernel.source.count("\n") + 1)
-    return kernel
 
 
-def part_e_profile(lab: Lab) -> None:
+def record_annotation(lab: Lab, prefix: str, a: annotate.Annotation) -> None:
+    lab.metric(f"{prefix}.fused_ops", ", ".join(a.fused_ops))
+    lab.metric(f"{prefix}.fused_ops_source", a.fused_ops_source)
+    lab.metric(f"{prefix}.steps_found", len(a.steps_found))
+    for step, fact in a.steps.items():
+        lab.metric(f"{prefix}.{step}_line", fact.line)
+    for label, access in (("load", a.input_read), ("store", a.output_write)):
+        if access:
+            lab.metric(f"{prefix}.{label}_line", access.line)
+            lab.metric(f"{prefix}.{label}_index", access.index)
+            lab.metric(f"{prefix}.{label}_pointer", access.pointer)
+            lab.metric(f"{prefix}.{label}_buffer", a.pointer_buffers.get(access.pointer, "?"))
+    lab.metric(f"{prefix}.reduction_style", a.reduction_style)
+    lab.metric(f"{prefix}.exp_home", a.exp_home)
+    lab.metric(f"{prefix}.ir_buffers", ", ".join(b.name for b in a.ir_buffers) or "none")
+    lab.metric(f"{prefix}.allocated_buffers", ", ".join(a.allocated) or "none")
+    lab.metric(f"{prefix}.absent_buffers", ", ".join(b.name for b in a.absent) or "none")
+    lab.metric(f"{prefix}.facts", len(a.facts))
+
+
+def part_d_annotate(lab: Lab, tiny: Compiled) -> None:
+    graph, kernel = softmax_kernel(tiny)
+    filename = kernel_filename(kernel)
+    annotation = annotate.annotate(graph, kernel)
+    saved = (lab.out / filename).read_text()
+    verified = annotate.facts_matching(annotation, saved)
+    lab.write_artifact("kernel_annotation", "KERNEL_ANNOTATION.md",
+                       annotation_doc.render(annotation, filename, produced_by_line(lab)), "markdown")
+    lab.table("kernel_annotation", annotation_doc.TABLE_COLUMNS, annotation_doc.table_rows(annotation))
+    record_annotation(lab, "annotation", annotation)
+    lab.metric("annotation.verified_facts", verified)
+    required = len(annotate.SOFTMAX_STEPS) + 2  # the five steps, the input read, the output write
+    lab.check("kernel_saved_and_annotated", verified, ">=", required,
+              label={"en": "Kernel saved; annotation facts found at their lines in it",
+                     "es": "Kernel guardado; los hechos de la anotación están en sus líneas"})
+    lab.check("softmax_pattern_identified", len(annotation.steps_found), "==", len(annotate.SOFTMAX_STEPS),
+              label={"en": "Annotation finds max, sub, exp, sum and div in the kernel",
+                     "es": "La anotación encuentra max, sub, exp, sum y div en el kernel"})
+
+
+def produced_by_line(lab: Lab) -> str:
+    return (f"It was generated by torch {torch.__version__} on {lab.device} "
+            f"(`python -m labs.lab03_compile --device {lab.device} --preset {lab.preset}`).")
+
+
+# -- Part E ------------------------------------------------------------------------------
+
+def part_e_tinyhead(lab: Lab) -> None:
     settings = SETTINGS[lab.preset]
     torch.manual_seed(SEED)
     model = TinyHead().to(lab.device).eval()
+    results = profiling.sweep(lab, "tinyhead", model, lambda b: tinyhead_input(b, lab.device),
+                              settings.tinyhead_batches, settings.bench_budget_s)
+    seed = next(r for r in results if r.batch == TINYHEAD_SEED_BATCH)
+    lab.metric("tinyhead.seed.eager_us", seed.eager.median_s * 1e6, "µs")
+    lab.metric("tinyhead.seed.compiled_us", seed.compiled.median_s * 1e6, "µs")
+    lab.metric("tinyhead.seed.speedup", seed.speedup, "×")
+    lab.metric("tinyhead.seed.verdict", seed.verdict)
+
+
+def part_e2_minigpt(lab: Lab, gpt: Compiled) -> None:
+    settings = SETTINGS[lab.preset]
+    model = gpt.eager
+    profiling.sweep(lab, "minigpt", _LogitsOnly(model), lambda b: minigpt_input(model, b, lab.device),
+                    settings.minigpt_batches, settings.bench_budget_s,
+                    stop_after_faster=settings.pays_off_after)
+
+
+def part_e3_cuda_graphs(lab: Lab, gpt: Compiled) -> None:
+    """GPU only: mode="reduce-overhead" replays the whole forward as one CUDA graph, which
+    removes the per-kernel launch cost that dominates a small model at a small batch."""
+    settings = SETTINGS[lab.preset]
+    model = _LogitsOnly(gpt.eager)
     rows = []
-    for batch in settings.batch_sizes:
-        lab.progress(f"batch {batch}")
-        torch._dynamo.reset()  # a fresh compile per size: no recompile limit, no dynamic shapes
-        compiled = torch.compile(model, mode="default", dynamic=False)
-        x = make_input(batch, lab.device)
-        compile_s = timing.first_call_s(lambda: compiled(x), lab.device)
-        eager_t = timing.bench(lambda: model(x), lab.device, budget_s=settings.bench_budget_s)
-        compiled_t = timing.bench(lambda: compiled(x), lab.device, budget_s=settings.bench_budget_s)
-        verdict = timing.verdict(eager_t, compiled_t)
-        rows.append([batch,
-                     eager_t.median_s * 1e6, eager_t.min_s * 1e6, eager_t.p95_s * 1e6,
-                     compiled_t.median_s * 1e6, compiled_t.min_s * 1e6, compiled_t.p95_s * 1e6,
-                     eager_t.median_s / compiled_t.median_s, verdict, compile_s,
-                     eager_t.reps, compiled_t.reps])
-        if batch == SEED_BATCH:
-            lab.metric("tinyhead.seed.eager_us", eager_t.median_s * 1e6, "µs")
-            lab.metric("tinyhead.seed.compiled_us", compiled_t.median_s * 1e6, "µs")
-            lab.metric("tinyhead.seed.speedup", eager_t.median_s / compiled_t.median_s, "×")
-            lab.metric("tinyhead.seed.verdict", verdict)
-    columns = ["batch", "eager_us", "eager_min_us", "eager_p95_us",
-               "compiled_us", "compiled_min_us", "compiled_p95_us",
-               "speedup", "verdict", "compile_s", "eager_reps", "compiled_reps"]
-    units = {c: "µs" for c in columns if c.endswith("_us")} | {"speedup": "×", "compile_s": "s"}
-    lab.table("tinyhead_latency", columns, rows, units)
-    lab.figure("tinyhead_latency", "tinyhead_latency", x="batch", y=["eager_us", "compiled_us"],
-               error_low={"eager_us": "eager_min_us", "compiled_us": "compiled_min_us"},
-               error_high={"eager_us": "eager_p95_us", "compiled_us": "compiled_p95_us"},
-               log_x=True, log_y=True)
-    faster = [row[0] for row in rows if row[8] == "faster"]
-    lab.metric("tinyhead.first_faster_batch", faster[0] if faster else "never")
-    lab.metric("tinyhead.best_speedup", max(row[7] for row in rows), "×")
+    for batch in settings.cuda_graph_batches:
+        lab.progress(f"reduce-overhead batch {batch}")
+        make = lambda b: minigpt_input(gpt.eager, b, lab.device)  # noqa: E731
+        default = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s)
+        graphed = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s,
+                                    {"mode": "reduce-overhead"})
+        verdict = timing.verdict(default.compiled, graphed.compiled)
+        rows.append([batch, default.eager.median_s * 1e6, default.compiled.median_s * 1e6,
+                     graphed.compiled.median_s * 1e6, default.compiled.median_s / graphed.compiled.median_s,
+                     verdict, graphed.compile_s])
+        lab.metric(f"cuda_graphs.b{batch}.verdict", verdict)
+        lab.metric(f"cuda_graphs.b{batch}.speedup", default.compiled.median_s / graphed.compiled.median_s, "×")
+    lab.table("cuda_graphs", ["batch", "eager_us", "default_us", "reduce_overhead_us", "speedup", "verdict",
+                              "compile_s"], rows,
+              {"eager_us": "µs", "default_us": "µs", "reduce_overhead_us": "µs", "speedup": "×", "compile_s": "s"})
+    lab.metric("cuda_graphs.smallest.verdict", rows[0][5])
+
+
+class _LogitsOnly(torch.nn.Module):
+    """The MiniGPT as an inference module: token ids in, logits out."""
+
+    def __init__(self, model: minigpt.MiniGPT):
+        super().__init__()
+        self.model = model
+
+    def forward(self, idx: torch.Tensor) -> torch.Tensor:
+        return self.model(idx)[0]
+
+
+# -- Part F ------------------------------------------------------------------------------
+
+def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
+    model = gpt.eager
+    # Activations measured at the batch the model was trained with.
+    memory = minigpt.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
+    if lab.device == "cuda":
+        device_bytes = torch.cuda.get_device_properties(0).total_memory
+        label = f"this GPU's {device_bytes / 2**30:.0f} GiB"
+    else:
+        device_bytes, label = distributed.REFERENCE_GPU_BYTES, "a 16 GiB GPU"
+    choice = distributed.pick(memory, device_bytes, label)
+    document = distributed.render(memory, choice)
+    lab.write_artifact("distributed", "DISTRIBUTED.md", document, "markdown")
+    counts = distributed.two_sentence_distinctions(document)
+    lab.table("survey_sections", ["pattern", "sentences"], [[k, v] for k, v in counts.items()])
+    for key, value in (("params", memory.params), ("param_mib", memory.param_bytes / 2**20),
+                       ("grad_mib", memory.grad_bytes / 2**20), ("optimizer_mib", memory.optimizer_bytes / 2**20),
+                       ("activation_mib", memory.activation_bytes / 2**20),
+                       ("total_mib", memory.total_bytes / 2**20)):
+        lab.metric(f"distributed.{key}", value, "" if key == "params" else "MiB")
+    lab.metric("distributed.batch", memory.batch_size)
+    lab.metric("distributed.share_of_device", 100 * memory.total_bytes / device_bytes, "%")
+    lab.metric("distributed.pick", choice.strategy)
+    lab.check("survey_distinguishes_patterns", sum(1 for n in counts.values() if n == 2), "==",
+              len(distributed.PATTERNS),
+              label={"en": "Survey: DDP, FSDP, TP and PP each set apart in two sentences",
+                     "es": "Resumen: DDP, FSDP, TP y PP, cada uno distinguido en dos frases"})
+
+
+# -- Stretch -----------------------------------------------------------------------------
+
+def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
+    graph, kernel = softmax_kernel(gpt)
+    filename = "attention_kernel.cpp" if kernel.language == "cpp" else "attention_kernel.py"
+    lab.write_artifact("attention_kernel", f"minigpt/{filename}", kernel.source + "\n", kernel.language)
+    annotation = annotate.annotate(graph, kernel)
+    lab.write_artifact("attention_annotation", "minigpt/ATTENTION_ANNOTATION.md",
+                       annotation_doc.render(annotation, filename, produced_by_line(lab)), "markdown")
+    lab.table("attention_annotation", annotation_doc.TABLE_COLUMNS, annotation_doc.table_rows(annotation))
+    lab.metric("attention_kernel.name", kernel.name)
+    lab.metric("attention_kernel.file", filename)
+    record_annotation(lab, "attention", annotation)
+
+
+def part_s2_autotune(lab: Lab, gpt: Compiled) -> None:
+    settings = SETTINGS[lab.preset]
+    model = _LogitsOnly(gpt.eager)
+    batch = settings.autotune_batch
+    lab.progress(f"max-autotune at batch {batch}")
+    results = stretch.compare_modes(model, lambda b: minigpt_input(gpt.eager, b, lab.device), batch,
+                                    lab.device, settings.bench_budget_s)
+    rows = []
+    for r in results:
+        key = r.mode.replace("-", "_")
+        lab.metric(f"autotune.{key}.compile_s", r.size.compile_s, "s")
+        lab.metric(f"autotune.{key}.us", r.size.compiled.median_s * 1e6, "µs")
+        rows.append([r.mode, r.freezing, r.size.compile_s, r.size.compiled.median_s * 1e6,
+                     r.size.compiled.min_s * 1e6, r.size.compiled.p95_s * 1e6, r.size.eager.median_s * 1e6])
+    lab.table("autotune", ["mode", "freezing", "compile_s", "compiled_us", "compiled_min_us",
+                           "compiled_p95_us", "eager_us"],
+              rows, {"compile_s": "s", "compiled_us": "µs", "compiled_min_us": "µs",
+                     "compiled_p95_us": "µs", "eager_us": "µs"})
+    lab.metric("autotune.batch", batch)
+    lab.metric("autotune.verdict", timing.verdict(results[0].size.compiled, results[1].size.compiled))
+    lab.metric("autotune.compile_ratio", results[1].size.compile_s / results[0].size.compile_s, "×")
+
+
+def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
+    idx = minigpt_input(gpt.eager, 2, lab.device)
+    text = stretch.exported_graph(_LogitsOnly(gpt.eager), idx)
+    lab.write_artifact("minigpt_exported_graph", "minigpt/exported_graph.py", text, "python")
+    lab.metric("export.minigpt_nodes", text.count(" = torch.ops."))
+    if tiny is not None:
+        tiny_text = stretch.exported_graph(tiny.eager, tinyhead_input(TINYHEAD_SEED_BATCH, lab.device))
+        lab.write_artifact("tinyhead_exported_graph", "tinyhead/exported_graph.py", tiny_text, "python")
+
+
+# -- Part G and the wiring ---------------------------------------------------------------
+
+def part_g_report(lab: Lab) -> None:
+    text = report.render(lab.result, _device_name(lab), lab.preset, torch.__version__)
+    lab.write_artifact("report", "REPORT.md", text, "markdown")
+
+
+def _device_name(lab: Lab) -> str:
+    if lab.device == "cuda":
+        return torch.cuda.get_device_name(0)
+    from labs.common.fingerprint import cpu_model
+    return f"{cpu_model()}, {torch.get_num_threads()} threads"
 
 
 def run(lab: Lab) -> None:
     with torch.no_grad():
-        lab.part("A", "Compile match", part_a_compile_match)
-        graph = lab.part("B", "Dump Inductor's output", part_b_dump, after=("A",))
-        lab.part("C", "Find the fused softmax kernel", part_c_softmax_kernel, graph, after=("B",))
-        lab.part("E", "Eager against compiled", part_e_profile)
+        tiny = lab.part("A", "Compile match: TinyHead", part_a_tinyhead)
+        gpt = lab.part("A2", "Compile match: the grammar MiniGPT", part_a2_minigpt)
+        lab.part("B", "What Inductor writes", part_b_dumps, {"tinyhead": tiny, "minigpt": gpt},
+                 after=("A",))
+        lab.part("C", "The fused softmax kernel", part_c_kernel, tiny, after=("B",))
+        lab.part("D", "Annotate the kernel", part_d_annotate, tiny, after=("C",))
+        lab.part("S1", "Stretch: the MiniGPT's fused attention softmax", part_s1_attention, gpt,
+                 after=("A2", "B"))
+        lab.part("S3", "Stretch: the exported FX graph", part_s3_export, tiny, gpt, after=("A2",))
+        lab.part("F", "Distributed survey", part_f_distributed, gpt, after=("A2",))
+        # Timing last: each size resets Dynamo, which the parts above must not see.
+        threads = SETTINGS[lab.preset].cpu_timing_threads or torch.get_num_threads()
+        with minigpt.cpu_threads(threads, lab.device):
+            lab.part("E", "Eager against compiled: TinyHead", part_e_tinyhead)
+            lab.part("E2", "Eager against compiled: the grammar MiniGPT", part_e2_minigpt, gpt,
+                     after=("A2",))
+            lab.part("E3", "GPU only: CUDA graphs (reduce-overhead)", part_e3_cuda_graphs, gpt,
+                     requires="cuda", after=("A2",))
+            lab.part("S2", "Stretch: max-autotune against default", part_s2_autotune, gpt,
+                     after=("A2",))
+    lab.part("G", "Report", part_g_report)

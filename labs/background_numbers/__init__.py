@@ -1,0 +1,1 @@
+"""Background numbers: the figures of the background chapter, computed from published shapes."""

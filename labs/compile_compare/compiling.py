@@ -1,0 +1,109 @@
+"""Compiling the training step and timing its first call: what every part of the lab shares."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import torch
+import torch._dynamo
+import torch._dynamo.utils
+
+from labs.common import timing
+from labs.compile_compare import compile_phases, training
+
+# Modes whose compiled graphs run as CUDA graphs: each step must tell the CUDA-graph trees
+# that a new iteration begins, or the next replay overwrites outputs still in use.
+CUDA_GRAPH_MODES = ("reduce-overhead", "max-autotune")
+
+
+@dataclass(frozen=True)
+class FirstCall:
+    seconds: float                           # wall time of the call, compile included
+    phases: compile_phases.CompilePhases     # what the compilers reported during it
+
+
+def reset() -> None:
+    """Forget every compiled frame and the records about them, as a new process would."""
+    torch._dynamo.reset()
+    torch._dynamo.utils.clear_compilation_metrics()
+    torch._dynamo.utils.counters.clear()
+
+
+def timed_first_call(fn: Callable[[], Any], device: str) -> FirstCall:
+    """Time one call and read the compilation records it left behind."""
+    torch._dynamo.utils.clear_compilation_metrics()
+    seconds = timing.first_call_s(fn, device)
+    records = torch._dynamo.utils.get_compilation_metrics()
+    return FirstCall(seconds, compile_phases.phases_from_records(records))
+
+
+CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+
+
+def switch_to_new_cache(parent: Path) -> dict[str, str | None]:
+    """Point Inductor (and Triton) at a new, empty cache folder under `parent`, from now on,
+    and clear the in-memory caches; return the variables as they were, to restore them.
+
+    A child process started afterwards inherits the variables: the same, warm cache.
+    """
+    from torch._inductor.utils import clear_caches
+    parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="inductor-", dir=parent))
+    previous = {name: os.environ.get(name) for name in CACHE_VARIABLES}
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)
+    os.environ["TRITON_CACHE_DIR"] = str(folder / "triton")
+    clear_caches()
+    return previous
+
+
+@contextlib.contextmanager
+def cold_cache(parent: Path) -> Iterator[Path]:
+    """A new, empty cache for the duration of the block (kept on disk afterwards)."""
+    previous = switch_to_new_cache(parent)
+    try:
+        yield Path(os.environ["TORCHINDUCTOR_CACHE_DIR"])
+    finally:
+        for name, value in previous.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def warm_up_toolchain(device: str, parent: Path) -> float:
+    """Compile a one-line function in a throwaway cache and return how long that took.
+
+    The first compilation in a process also pays once-per-process and once-per-machine costs:
+    importing Inductor, starting its compile workers, and on CPU building the precompiled C++
+    header that every later kernel includes. Paying them here, and reporting them apart, leaves
+    each later "cold" compile with the cost of its own graphs only, so cold compiles compare.
+    """
+    x = torch.randn(64, device=device)
+    with cold_cache(parent):
+        return timing.first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)
+
+
+def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: bool | None = False,
+                  loss_fn: training.LossFn = training.model_loss
+                  ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
+    """The training step with `torch.compile(model)` in place of the model.
+
+    dynamic=False by default: one static graph per shape, the baseline the other shape
+    policies are compared against (None is torch.compile's own default, "automatic").
+    """
+    compiled = torch.compile(replica.model, mode=mode, dynamic=dynamic)
+    step = training.make_step(replica, compiled, loss_fn)
+    if mode not in CUDA_GRAPH_MODES or replica.device != "cuda":
+        return step
+
+    def step_with_graph_boundary(idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
+        torch.compiler.cudagraph_mark_step_begin()
+        return step(idx, targets)
+
+    return step_with_graph_boundary
+

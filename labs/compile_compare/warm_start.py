@@ -1,0 +1,55 @@
+"""A restarted job: a new process compiles the same training step against a warm cache.
+
+    python -m labs.compile_compare.warm_start --preset smoke --device cpu
+
+Run by part "first_step" with TORCHINDUCTOR_CACHE_DIR (and TRITON_CACHE_DIR) pointing at the
+cache its own cold compile just filled. Dynamo starts from nothing here, as in any new
+process: it traces the bytecode again and builds its guards; what the warm cache can save
+is everything after that (AOTAutograd's and Inductor's FX-graph caches, compiled kernels).
+Like the parent, it pays its one-time compile costs (compile workers, imports) on a one-line
+function first and reports them apart, so the two first steps compare graph for graph.
+Prints one line, RESULT_PREFIX + JSON, that the parent reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+STARTED = time.perf_counter()
+
+import torch  # noqa: E402  (imported after the clock starts: a restart pays for it too)
+
+from labs.compile_compare import compiling, training  # noqa: E402
+from labs.compile_compare.settings import SETTINGS  # noqa: E402
+
+RESULT_PREFIX = "@@warm_start "
+
+
+def measure(preset: str, device: str, scratch: Path) -> dict:
+    settings = SETTINGS[preset]
+    replica = training.new_replicas(settings.model, device, 1)[0]
+    rotation = training.batches(settings.batch_size, settings.seq_len, device)
+    step = training.on_rotation(compiling.compiled_step(replica), rotation)
+    startup_s = time.perf_counter() - STARTED
+    # As the parent did before its cold compile: the process's one-time compile costs apart.
+    toolchain_s = compiling.warm_up_toolchain(device, scratch)
+    first = compiling.timed_first_call(step, device)
+    return {"first_step_s": first.seconds, "phases": first.phases.as_dict(), "startup_s": startup_s,
+            "toolchain_s": toolchain_s, "process_s": time.perf_counter() - STARTED}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", choices=sorted(SETTINGS), required=True)
+    parser.add_argument("--device", choices=("cpu", "cuda"), required=True)
+    parser.add_argument("--scratch", type=Path, required=True,
+                        help="folder for the throwaway cache of the toolchain warm-up")
+    args = parser.parse_args()
+    print(RESULT_PREFIX + json.dumps(measure(args.preset, args.device, args.scratch)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

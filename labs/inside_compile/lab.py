@@ -1,0 +1,124 @@
+"""Inside torch.compile: one module followed from Python bytecode to a generated kernel.
+
+The block LayerNorm -> Linear -> GELU -> Linear is compiled twice by the same
+torch.compile'd module: for inference (eval, no_grad) and for training (grad on, then
+backward). A recording backend (recorder.py) keeps what each stage hands the next; the
+parts below save those artifacts and count them, in pipeline order:
+
+    compile_inference, compile_training   compile and check against eager
+    bytecode, decompiled_source, guards    Dynamo: bytecode in and out, guards
+    dynamo_graph                           Dynamo: the FX graph it captured
+    decompositions                         ATen, core ATen, Inductor's table, prims (make_fx)
+    aot_graphs, aot_joint_graph            AOTAutograd: joint graph, forward/backward, saved tensors
+    post_grad, scheduler_ir, generated_code   Inductor: post-grad graph, IR and fusion, code
+    funnel                                 one count per stage, per mode
+    torch_trace, tlparse_report            the structured trace and its HTML report
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# TORCH_TRACE is read once, when torch is imported. lab.toml names it and the harness sets
+# it before importing this module; a trace only exists if torch was not imported earlier.
+TORCH_IMPORTED_FIRST = "torch" in sys.modules
+
+import torch  # noqa: E402
+from torch._dynamo import config as dynamo_config  # noqa: E402
+
+from labs.common import timing  # noqa: E402
+from labs.common.harness import Lab  # noqa: E402
+from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts  # noqa: E402
+from labs.inside_compile.block import make_block, make_input  # noqa: E402
+from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline  # noqa: E402
+from labs.inside_compile.recorder import PipelineRecorder  # noqa: E402
+
+# float32 throughout; compiled code sums in a different order than eager, so results agree
+# to rounding, not bit for bit. Relative to the largest magnitude of the reference.
+MATCH_TOLERANCE = 1e-4
+COMPILE_PARTS = ("compile_inference", "compile_training")
+
+
+def relative_error(got: torch.Tensor, want: torch.Tensor) -> float:
+    scale = want.abs().max().clamp_min(torch.finfo(want.dtype).tiny)
+    return ((got - want).abs().max() / scale).item()
+
+
+def part_compile_inference(lab: Lab, pipe: Pipeline) -> None:
+    model, x = pipe.model, pipe.x
+    model.eval()
+    with pipe.recorder.capturing("inference", type(model).forward.__code__) as capture:
+        with torch.no_grad():
+            capture.compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
+            capture.relative_error = relative_error(pipe.compiled(x), model(x))
+    pipe.captures["inference"] = capture
+    lab.metric("inference.compile_s", capture.compile_s, "s")
+    lab.metric("inference.relative_error", capture.relative_error)
+    lab.check("inference_matches_eager", capture.relative_error, "<", MATCH_TOLERANCE,
+              label={"en": "Inference: compiled output matches eager (relative error)",
+                     "es": "Inferencia: la salida compilada coincide con eager (error relativo)"})
+
+
+def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
+    model, x = pipe.model, pipe.x
+    model.train()
+    grad_out = make_input(tuple(x.shape), lab.device, seed=SEED + 1)
+    params = list(model.parameters())
+
+    def step(module: torch.nn.Module) -> list[torch.Tensor]:
+        model.zero_grad(set_to_none=True)
+        module(x).backward(grad_out)
+        return [p.grad.detach().clone() for p in params]
+
+    with pipe.recorder.capturing("training", type(model).forward.__code__) as capture:
+        capture.compile_s = timing.first_call_s(lambda: step(pipe.compiled), lab.device)
+        compiled_grads = step(pipe.compiled)
+    eager_grads = step(model)
+    capture.relative_error = max(relative_error(g, e) for g, e in zip(compiled_grads, eager_grads))
+    pipe.captures["training"] = capture
+    lab.metric("training.compile_s", capture.compile_s, "s")
+    lab.metric("training.relative_error", capture.relative_error)
+    lab.check("training_grads_match_eager", capture.relative_error, "<", MATCH_TOLERANCE,
+              label={"en": "Training: compiled gradients match eager (relative error)",
+                     "es": "Entrenamiento: los gradientes compilados coinciden con eager (error relativo)"})
+
+
+def run(lab: Lab) -> None:
+    settings = SETTINGS[lab.preset]
+    model = make_block(settings.d_model, settings.d_hidden, lab.device, SEED)
+    x = make_input(settings.input_shape, lab.device, SEED)
+    # Where Inductor writes its per-graph debug folders (under TORCH_COMPILE_DEBUG_DIR).
+    recorder = PipelineRecorder(Path(dynamo_config.debug_dir_root))
+    # One compiled module for both modes: training is then a recompile of the same frame,
+    # triggered by a guard (grad mode) that the inference entry fails.
+    compiled = torch.compile(model, backend=recorder.backend, dynamic=False)
+    pipe = Pipeline(model=model, compiled=compiled, x=x, recorder=recorder)
+    lab.metric("block.shape", "×".join(str(n) for n in settings.input_shape))
+    lab.metric("block.parameters", sum(p.numel() for p in model.parameters()))
+    # What the page branches on to link tlparse's report; the report's part overwrites it.
+    lab.metric("tlparse.report", "absent")
+
+    lab.part("compile_inference", "Compile for inference", part_compile_inference, pipe)
+    lab.part("compile_training", "Compile for training", part_compile_training, pipe)
+    stage_parts = [
+        ("bytecode", "Dynamo: bytecode in and out", dynamo_parts.part_bytecode),
+        ("decompiled_source", "Dynamo: the transformed code, decompiled", dynamo_parts.part_decompiled_source),
+        ("guards", "Dynamo: guards", dynamo_parts.part_guards),
+        ("dynamo_graph", "Dynamo: the captured FX graph", dynamo_parts.part_dynamo_graph),
+        ("decompositions", "Decomposition to core ATen and prims", aot_parts.part_decompositions),
+        ("aot_joint_graph", "AOTAutograd: the joint graph", aot_parts.part_joint_graph),
+        ("aot_graphs", "AOTAutograd: forward, backward and saved tensors", aot_parts.part_aot_graphs),
+        ("post_grad", "Inductor: the post-grad graph", inductor_parts.part_post_grad),
+        ("scheduler_ir", "Inductor: IR before and after fusion", inductor_parts.part_scheduler_ir),
+        ("generated_code", "Inductor: generated kernels and call()", inductor_parts.part_generated_code),
+    ]
+    for key, title, fn in stage_parts:
+        lab.part(key, title, fn, pipe, after=COMPILE_PARTS)
+    lab.part("funnel", "The funnel: counts across stages", funnel.part_funnel, pipe,
+             after=("bytecode", "dynamo_graph", "decompositions", "aot_graphs", "post_grad",
+                    "scheduler_ir", "generated_code"))
+    lab.part("torch_trace", "TORCH_TRACE structured log", trace_parts.part_torch_trace,
+             TORCH_IMPORTED_FIRST, after=COMPILE_PARTS)
+    lab.part("tlparse_report", "tlparse's HTML report", trace_parts.part_tlparse_report, settings,
+             after=("torch_trace",))

@@ -1,0 +1,78 @@
+"""Which files Inductor wrote while one model compiled.
+
+Both models compile in the same process, into the same debug and cache folders, so each
+compile is bracketed by two snapshots of those folders; the difference is that model's
+dump: its graph folders (each with output_code.py) and the kernels it put in the cache.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from labs.common import inductor_output
+
+
+def roots() -> dict[str, Path]:
+    """The folders the harness pointed Inductor at, by the name the tree listing shows."""
+    found = {"debug": Path(os.environ["TORCH_COMPILE_DEBUG_DIR"]),
+             "inductor-cache": Path(os.environ["TORCHINDUCTOR_CACHE_DIR"])}
+    if os.environ.get("TRITON_CACHE_DIR"):  # on a GPU, Triton's compiled kernels (cubin, ptx)
+        found["triton-cache"] = Path(os.environ["TRITON_CACHE_DIR"])
+    return found
+
+
+def snapshot() -> dict[str, int]:
+    """'<root>/<relative path>' -> size in bytes, for every file under every root."""
+    files = {}
+    for label, root in roots().items():
+        for relpath, size in inductor_output.tree_listing(root, limit=100_000):
+            files[f"{label}/{relpath}"] = size
+    return files
+
+
+@dataclass
+class Capture:
+    """The files one compile added: use as `with Capture() as written: compiled(x)`."""
+    before: dict[str, int] = field(default_factory=dict)
+    files: dict[str, int] = field(default_factory=dict)
+
+    def __enter__(self) -> "Capture":
+        self.before = snapshot()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        after = snapshot()
+        self.files = {path: size for path, size in after.items() if self.before.get(path) != size}
+
+    @property
+    def graph_folders(self) -> list[Path]:
+        """Debug folders of the graphs compiled inside the bracket, in order."""
+        debug = roots()["debug"]
+        folders = {(debug / path.split("/", 1)[1]).parent for path in self.files
+                   if path.startswith("debug/") and path.endswith("/output_code.py")
+                   and "/torchinductor/" in path}
+        return sorted(folders, key=str)
+
+    def listing(self) -> str:
+        """The tree as text: one line per file, with its size."""
+        lines, current_root = [], None
+        for path in sorted(self.files):
+            root, relpath = path.split("/", 1)
+            if root != current_root:
+                lines.append(f"{root}/")
+                current_root = root
+            lines.append(f"  {relpath}  ({self.files[path]:,} bytes)")
+        return "\n".join(lines) + "\n"
+
+    def counts_by_suffix(self) -> list[list]:
+        """[[suffix, files, bytes], ...], most files first."""
+        counts: dict[str, list[int]] = {}
+        for path, size in self.files.items():
+            name = Path(path).name
+            suffix = Path(name).suffix if "." in name.lstrip(".") else "(none)"
+            entry = counts.setdefault(suffix, [0, 0])
+            entry[0] += 1
+            entry[1] += size
+        return sorted(([s, n, b] for s, (n, b) in counts.items()), key=lambda row: (-row[1], row[0]))

@@ -1,0 +1,41 @@
+"""Every knob of Lab 03, per preset: smoke runs in the test suite, full is what the site shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEED = 42
+TINYHEAD_FEATURES = 64
+TINYHEAD_SEED_BATCH = 2          # the seed's input shape is (2, 64)
+TINYHEAD_MATCH_THRESHOLD = 1e-6  # the seed's acceptance threshold
+
+
+@dataclass(frozen=True)
+class Settings:
+    tinyhead_batches: tuple[int, ...]   # Part E's sweep for TinyHead; includes the seed's batch
+    minigpt_batches: tuple[int, ...]    # Part E's sweep for the MiniGPT (sequences of block_size)
+    minigpt_match_batch: int            # sequences in Part A's eager-vs-compiled comparison
+    bench_budget_s: float               # time budget of each (size, variant) measurement
+    pays_off_after: int                 # stop the MiniGPT sweep after this many sizes in a row
+                                        # where compiled is faster: it has clearly paid off
+    autotune_batch: int                 # the MiniGPT batch for max-autotune against default: one
+                                        # no other part compiles, so both modes start cold
+    cuda_graph_batches: tuple[int, ...]  # GPU only: reduce-overhead against default
+    # Intra-op threads while timing on CPU. On a small machine shared with other work, two
+    # OpenMP threads stall on each other at every op's barrier whenever one is descheduled
+    # (measured here: 0.5 ms forwards taking 300 ms); one thread times the code, not the
+    # scheduler. None keeps torch's default.
+    cpu_timing_threads: int | None = 1
+
+
+SETTINGS = {
+    "smoke": Settings(tinyhead_batches=(2, 256), minigpt_batches=(1, 8), minigpt_match_batch=4,
+                      bench_budget_s=0.2, pays_off_after=2, autotune_batch=2,
+                      cuda_graph_batches=(1,)),
+    # TinyHead up to 65536 rows, where a fused softmax could pay for its overhead if ever;
+    # the MiniGPT up to 256 sequences of 64 tokens (16384 tokens a call).
+    "full": Settings(tinyhead_batches=(2, 16, 128, 1024, 8192, 65536),
+                     minigpt_batches=(1, 4, 16, 64, 256), minigpt_match_batch=8,
+                     bench_budget_s=1.5, pays_off_after=3, autotune_batch=32,
+                     cuda_graph_batches=(1, 16)),
+}
