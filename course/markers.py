@@ -422,27 +422,32 @@ class Renderer:
         return '<nav class="course-lab-nav" markdown>\n\n' + " · ".join(links) + "\n\n</nav>\n"
 
     def render_curriculum(self, marker: Marker) -> str:
+        """Each phase as a grid of cards, one per reading or lab, in week order."""
         lang = self.ctx.lang
         out = []
         for number, phase in enumerate(curriculum.phases(), start=1):
             out.append(f"### {number}. {phase.title[lang]}\n\n{phase.summary[lang]}\n")
-            out.append(f"| {t(lang, 'week')} | | {t(lang, 'duration')} | {t(lang, 'needs')} | "
-                       f"{t(lang, 'prerequisites')} | {t(lang, 'you_learn')} |")
-            out.append("|---|---|---|---|---|---|")
+            out.append('<div class="grid cards course-curriculum" markdown>\n')
             items = [(r.week, 0, r) for r in phase.readings] + [(lab.week, 1, lab) for lab in phase.labs]
             for week, _, item in sorted(items, key=lambda entry: (entry[0], entry[1])):
-                if isinstance(item, curriculum.Reading):
-                    name = f"{t(lang, 'reading')}: [{item.title[lang]}]({self.link(item.page)})"
-                    needs, prereqs, teaches = "—", "—", item.teaches[lang]
-                else:
-                    name = f"{t(lang, 'lab')}: [{item.title[lang]}]({self.link(f'labs/{item.id}.md')})"
-                    needs = ", ".join(DEVICE_LABEL[d] for d in item.devices)
-                    prereqs = ", ".join(load_lab_meta(p).title[lang].split(" — ")[0] for p in item.prerequisites) or "—"
-                    teaches = item.teaches[lang]
-                out.append(f"| {week} | {name} | {t(lang, 'about_minutes', minutes=item.duration_min)} | "
-                           f"{needs} | {prereqs} | {'; '.join(teaches)} |")
-            out.append("")
+                out.append(self.curriculum_card(week, item))
+            out.append("</div>\n")
         return "\n".join(out) + "\n"
+
+    def curriculum_card(self, week: int, item) -> str:
+        lang = self.ctx.lang
+        if isinstance(item, curriculum.Reading):
+            kind, page, needs, prereqs = t(lang, "reading"), item.page, "—", "—"
+        else:
+            kind, page = t(lang, "lab"), f"labs/{item.id}.md"
+            needs = ", ".join(DEVICE_LABEL[d] for d in item.devices)
+            prereqs = ", ".join(load_lab_meta(p).title[lang].split(" — ")[0] for p in item.prerequisites) or "—"
+        learn = "\n".join(f"    - {point}" for point in item.teaches[lang])
+        return (f"-   **{t(lang, 'week')} {week} · {kind}**\n\n"
+                f"    [{item.title[lang]}]({self.link(page)})\n\n"
+                f"    {t(lang, 'duration')}: {t(lang, 'about_minutes', minutes=item.duration_min)} · "
+                f"{t(lang, 'needs')}: {needs} · {t(lang, 'prerequisites')}: {prereqs}\n\n"
+                f"    ---\n\n    {t(lang, 'you_learn')}:\n\n{learn}\n")
 
     # dispatch ----------------------------------------------------------------------------
 

@@ -72,14 +72,15 @@ def is_up_to_date(request: RunRequest, lab: str, key: str) -> bool:
             and current.provenance.get("cache_key") == key)
 
 
-def _lab_environment(request: RunRequest, work: Path) -> dict[str, str]:
+def lab_environment(work: Path, checkpoint_dir: Path) -> dict[str, str]:
+    """The environment of a lab's process: this one's, with torch's folders moved into `work`."""
     env = dict(os.environ)
     # Folders inside the run's work folder win over anything inherited from the caller.
     for name in ("TORCHINDUCTOR_CACHE_DIR", "TORCH_COMPILE_DEBUG_DIR", "TRITON_CACHE_DIR", "TMPDIR"):
         env.pop(name, None)
     env.update(
         COURSE_WORK_DIR=str(work),
-        COURSE_CHECKPOINT_DIR=str(request.checkpoint_dir),
+        COURSE_CHECKPOINT_DIR=str(checkpoint_dir),
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), str(LABS_DIR.parent), env.get("PYTHONPATH", "")])),
         PYTHONUNBUFFERED="1",
     )
@@ -126,7 +127,7 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     parts: dict[str, str] = {}
     with log_path.open("w", encoding="utf-8") as log_handle:
         log_handle.write("$ " + " ".join(command) + "\n")
-        process = subprocess.Popen(command, cwd=ROOT, env=_lab_environment(request, work),
+        process = subprocess.Popen(command, cwd=ROOT, env=lab_environment(work, request.checkpoint_dir),
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                    errors="replace", start_new_session=True)
 

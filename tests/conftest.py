@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from course.runner import lab_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,8 +39,7 @@ def lab_smoke(tmp_path_factory, checkpoint_dir):
     def run(lab_id: str) -> SmokeRun:
         if lab_id not in runs:
             out = tmp_path_factory.mktemp(f"{lab_id}-out")
-            env = dict(os.environ, PYTHONPATH=str(ROOT), COURSE_WORK_DIR=str(out.parent / f"{lab_id}-work"),
-                       COURSE_CHECKPOINT_DIR=str(checkpoint_dir), PYTHONUNBUFFERED="1")
+            env = lab_environment(out.parent / f"{lab_id}-work", checkpoint_dir)  # as `make labs` runs it
             proc = subprocess.run(
                 [sys.executable, "-m", f"labs.{lab_id}", "--device", "cpu", "--preset", "smoke",
                  "--out", str(out)],

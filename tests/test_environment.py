@@ -14,10 +14,14 @@ PREPARED = ["TORCHINDUCTOR_CACHE_DIR", "TORCH_COMPILE_DEBUG_DIR", "TRITON_CACHE_
 
 @pytest.fixture
 def clean_env(monkeypatch):
+    """prepare() writes os.environ directly: put the whole of it back afterwards."""
+    saved = dict(os.environ)
     for name in PREPARED:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(tempfile, "tempdir", tempfile.tempdir)  # prepare() moves it
     yield monkeypatch
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 def options(tmp_path):
