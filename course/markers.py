@@ -15,6 +15,7 @@ the syntax itself.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 import shlex
@@ -268,9 +269,13 @@ class Renderer:
                 raise MarkerError(f"headers has {len(titles)} titles for {len(columns)} columns")
             indexes = [table["columns"].index(c) for c in columns]
             digits, decimals = self.per_column(marker, "digits", columns), self.per_column(marker, "decimals", columns)
+            code_columns = [c for c in marker.options.get("code", "").split(",") if c]
+            if unknown := [c for c in code_columns if c not in columns]:
+                raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
             lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
             for row in table["rows"]:
-                cells = [self.cell(row[i], digits.get(c, 3), decimals.get(c)) for i, c in zip(indexes, columns)]
+                cells = [self.cell(row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
+                         for i, c in zip(indexes, columns)]
                 lines.append("| " + " | ".join(cells) + " |")
             return "\n".join(lines) + "\n"
 
@@ -293,10 +298,15 @@ class Renderer:
         except ValueError:
             raise MarkerError(f'{option}="{text}" is neither a number nor "column:number,…"') from None
 
-    def cell(self, value, digits: int = 3, decimals: int | None = None) -> str:
+    def cell(self, value, digits: int = 3, decimals: int | None = None, as_code: bool = False) -> str:
+        if value is None or value == "":
+            return "—"
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_number(value, self.ctx.lang, digits, decimals)
-        return term(self.ctx.lang, str(value)).replace("|", "\\|").replace("\n", " ")
+        text = str(value).replace("\n", " ")
+        if as_code:  # generated source: shown verbatim, whatever characters it holds
+            return "<code>" + html.escape(text).replace("|", "&#124;") + "</code>"
+        return _escape_outside_code(term(self.ctx.lang, text)).replace("|", "\\|")
 
     def render_figure(self, marker: Marker) -> str:
         lang = self.ctx.lang
@@ -488,6 +498,14 @@ def _expand_markers(text: str, renderer: Renderer, errors: list[str], ctx: PageC
             errors.append(message)
             return f'\n!!! failure "Marker error"\n\n    {_escape(message)}\n'
     return MARKER.sub(replace, text)
+
+
+def _escape_outside_code(text: str) -> str:
+    """Cell text is Markdown (`code` spans allowed); what would read as HTML or emphasis is escaped."""
+    pieces = re.split(r"(`[^`]*`)", text)
+    for n in range(0, len(pieces), 2):
+        pieces[n] = html.escape(pieces[n], quote=False).replace("*", "\\*")
+    return "".join(pieces)
 
 
 def _escape(text: str) -> str:

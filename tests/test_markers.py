@@ -114,6 +114,16 @@ def test_table_digits_and_decimals_per_column(store):
     assert 'decimals="x" is neither a number' in error('{{ table lab03_compile:latency decimals="x" }}', store)
 
 
+def test_table_cells_escape_html_and_show_code_verbatim(tmp_path):
+    rows = [["static_cast<int64_t>(x1 + 600L*x0) & y", "`a < b` and a*b*c", None]]
+    write_result(tmp_path, tables={"annotation": {"columns": ["code", "note", "line"], "rows": rows}})
+    store = ResultStore(tmp_path)
+    md = ok('{{ table lab03_compile:annotation code="code" }}', store)
+    assert md.splitlines()[2] == ("| <code>static_cast&lt;int64_t&gt;(x1 + 600L*x0) &amp; y</code> | "
+                                  "`a < b` and a\\*b\\*c | — |")
+    assert "code names nope, not a shown column" in error('{{ table lab03_compile:annotation code="nope" }}', store)
+
+
 def test_link_names_each_device_that_wrote_the_artifact(tmp_path):
     write_result(tmp_path, device="cpu")
     write_result(tmp_path, device="cuda", artifacts={})
