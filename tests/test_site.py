@@ -76,12 +76,21 @@ def test_spanish_pages_use_decimal_commas(site):
     assert re.search(r"\d,\d+\s*×\s*10", html), "no number with a decimal comma on the Spanish page"
 
 
-def test_notebook_pages_render_cells_in_both_languages(site):
-    for lang_root in (site, site / "es"):
-        notebooks = list((lang_root / "labs").glob("*_notebook/index.html"))
-        for notebook in notebooks:
-            html = notebook.read_text()
-            assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{notebook} is not a rendered notebook"
+NOTEBOOKS = sorted(path.name for path in (DOCS / "en" / "labs").glob("*_notebook.py"))
+
+
+def test_there_is_a_companion_notebook():
+    assert NOTEBOOKS, "no docs/en/labs/*_notebook.py: the notebook pages would go untested"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_notebook_page_renders_cells_with_its_own_download_link(site, name, lang):
+    folder = (site if lang == "en" else site / lang) / "labs" / name.removesuffix(".py")
+    html = (folder / "index.html").read_text()
+    assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{folder} is not a rendered notebook"
+    assert f'href="{name}" download' in html
+    assert (folder / name).read_bytes() == (DOCS / lang / "labs" / name).read_bytes()
 
 
 def test_search_index_per_language(site):
