@@ -101,16 +101,19 @@ class Renderer:
         self.store = store
         self.uses_plotly = False
         self._figure_count = 0
+        self._metas: dict[str, LabMeta] = {}
 
     # resolution ------------------------------------------------------------------------
 
     def meta(self, marker: Marker) -> LabMeta:
         if not marker.lab:
             raise MarkerError("names no lab")
-        try:
-            return load_lab_meta(marker.lab)
-        except FileNotFoundError as error:
-            raise MarkerError(str(error)) from None
+        if marker.lab not in self._metas:  # a page has hundreds of markers and a few labs
+            try:
+                self._metas[marker.lab] = load_lab_meta(marker.lab)
+            except FileNotFoundError as error:
+                raise MarkerError(str(error)) from None
+        return self._metas[marker.lab]
 
     def result(self, lab: str, device: str) -> LabResult:
         failure = self.store.failure(lab, device)
