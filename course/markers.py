@@ -308,7 +308,7 @@ class Renderer:
             return format_number(value, self.ctx.lang, digits, decimals)
         text = str(value).replace("\n", " ")
         if as_code:  # generated source: shown verbatim, whatever characters it holds
-            return "<code>" + html.escape(text).replace("|", "&#124;") + "</code>"
+            return "<code>" + html.escape(text).translate(MARKDOWN_ENTITIES) + "</code>"
         return _escape_outside_code(term(self.ctx.lang, text)).replace("|", "\\|")
 
     def render_figure(self, marker: Marker) -> str:
@@ -501,6 +501,11 @@ def _expand_markers(text: str, renderer: Renderer, errors: list[str], ctx: PageC
             errors.append(message)
             return f'\n!!! failure "Marker error"\n\n    {_escape(message)}\n'
     return MARKER.sub(replace, text)
+
+
+# Markdown still reads inline syntax inside an inline <code> element (`[](x)` is a link):
+# code shown in a table cell has these characters as entities.
+MARKDOWN_ENTITIES = str.maketrans({c: f"&#{ord(c)};" for c in "[]*_`|\\"})
 
 
 def _escape_outside_code(text: str) -> str:
