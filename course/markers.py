@@ -348,7 +348,8 @@ class Renderer:
             fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", "\n".join(shown))), default=0))
             title = marker.options.get("title", posixpath.basename(artifact["path"]))
             language = artifact.get("language", "text")
-            hl = f' hl_lines="{marker.options["hl_lines"]}"' if "hl_lines" in marker.options else ""
+            highlighted = marker.options.get("hl_lines") or self.lines_from_table(marker, result, first, last)
+            hl = f' hl_lines="{highlighted}"' if highlighted else ""
             block = [f'{fence} {language} linenums="{first}" title="{title}"{hl}', *shown, fence]
             href = self.artifact_href(marker.lab, device, artifact)
             note = ""
@@ -358,6 +359,23 @@ class Renderer:
             return "\n".join(block) + "\n"
 
         return self.tabs_for(marker, one)
+
+    def lines_from_table(self, marker: Marker, result: LabResult, first: int, last: int) -> str:
+        """`hl_from="TABLE:COLUMN"` (with `hl_where="COLUMN=VALUE"`): highlight the line numbers
+        a table of the same run cites, such as an annotation's, in the listing of lines
+        first..last (Pygments counts highlighted lines from the block's first line)."""
+        if "hl_from" not in marker.options:
+            return ""
+        table_key, _, column = marker.options["hl_from"].partition(":")
+        table = self.entry(result, "tables", table_key)
+        where_column, _, where_value = marker.options.get("hl_where", "").partition("=")
+        for name in filter(None, [column, where_column]):
+            if name not in table["columns"]:
+                raise MarkerError(f"table {table_key} has no column {name} (it has: {', '.join(table['columns'])})")
+        index = table["columns"].index(column)
+        lines = {row[index] for row in table["rows"] if isinstance(row[index], int)
+                 and (not where_column or str(row[table["columns"].index(where_column)]) == where_value)}
+        return " ".join(str(line - first + 1) for line in sorted(lines) if first <= line <= last)
 
     def render_part(self, marker: Marker) -> str:
         device = self.need_device(marker)

@@ -144,6 +144,17 @@ def test_link_to_an_artifact_no_device_wrote(store):
     assert "no run of lab03_compile wrote artifact 'report'" in error("{{ link lab03_compile:report }}", store)
 
 
+def test_code_highlights_the_lines_a_table_cites(tmp_path):
+    rows = [[3, "kernel"], [7, "kernel"], [3, "kernel"], [5, "wrapper"], [None, "kernel"]]
+    write_result(tmp_path, tables={"notes": {"columns": ["line", "file"], "rows": rows}})
+    store = ResultStore(tmp_path)
+    md = ok('{{ code lab03_compile:kernel hl_from="notes:line" hl_where="file=kernel" }}', store)
+    assert 'hl_lines="3 7"' in md
+    md = ok('{{ code lab03_compile:kernel lines="5-10" hl_from="notes:line" }}', store)
+    assert 'linenums="5"' in md and 'hl_lines="1 3"' in md  # lines 5 and 7, counted from the block
+    assert "has no column nope" in error('{{ code lab03_compile:kernel hl_from="notes:nope" }}', store)
+
+
 def test_block_markers_show_devices_side_by_side(both_devices):
     md = ok("{{ table lab03_compile:latency }}", both_devices)
     assert '=== "CPU · AMD EPYC"' in md and '=== "GPU · NVIDIA H100 80GB HBM3"' in md
