@@ -70,7 +70,6 @@ class Lab:
         self.preset = options.preset
         self.out = options.out
         self.work = options.work
-        self.smoke = options.preset == "smoke"
         self._current_part: str | None = None
         self.result: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,

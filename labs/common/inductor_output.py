@@ -17,7 +17,9 @@ _KERNEL_DEF = re.compile(
     re.S | re.M,
 )
 _ALLOCATION = re.compile(r"^\s*(?P<buf>buf\d+) = empty_strided_\w+\((?P<args>.*)\)\s*$", re.M)
-_KERNEL_CALL = re.compile(r"^\s*(?P<name>(?:cpp|triton)_\w+)(?:\.run)?\((?P<args>[^)]*)", re.M)
+# a call line's head: `cpp_fused_add_0(` or `triton_poi_fused_add_0.run(`
+_CALL_HEAD = re.compile(r"(\w+)(?:\.run)?\(")
+_BUFFER = re.compile(r"\bbuf\d+\b")
 
 
 @dataclass(frozen=True)
@@ -35,11 +37,8 @@ class GraphDump:
     kernels: list[Kernel] = field(default_factory=list)
     wrapper_call: str = ""
     allocated_buffers: list[str] = field(default_factory=list)
+    kernel_calls: list[tuple[str, set[str]]] = field(default_factory=list)  # (kernel, buffers), in order
     kernel_ops: dict[str, list[str]] = field(default_factory=dict)   # kernel -> post-grad ops
-
-    @property
-    def name(self) -> str:
-        return self.folder.name
 
     @property
     def output_code(self) -> Path:
@@ -86,11 +85,19 @@ def allocated_buffers(call_source: str) -> list[str]:
     return [m.group("buf") for m in _ALLOCATION.finditer(call_source)]
 
 
-def kernel_calls(call_source: str) -> dict[str, list[str]]:
-    """Kernel name -> the arguments it is called with in call()."""
-    calls = {}
-    for m in _KERNEL_CALL.finditer(call_source):
-        calls[m.group("name")] = [a.strip() for a in m.group("args").split(",") if a.strip()]
+def kernel_calls(call_source: str, kernel_names: list[str]) -> list[tuple[str, set[str]]]:
+    """(kernel, buffers named anywhere on its call line) for each generated-kernel call, in call order.
+
+    The whole line counts, so `reinterpret_tensor(buf1, ...)` arguments are read too, and a
+    kernel called twice appears twice.
+    """
+    names = set(kernel_names)
+    calls = []
+    for line in call_source.splitlines():
+        stripped = line.strip()
+        head = _CALL_HEAD.match(stripped)
+        if head and head.group(1) in names:
+            calls.append((head.group(1), set(_BUFFER.findall(stripped))))
     return calls
 
 
@@ -99,6 +106,7 @@ def load_graph(folder: Path) -> GraphDump:
     text = (folder / "output_code.py").read_text()
     dump = GraphDump(folder=folder, kernels=parse_kernels(text), wrapper_call=wrapper_call(text))
     dump.allocated_buffers = allocated_buffers(dump.wrapper_call)
+    dump.kernel_calls = kernel_calls(dump.wrapper_call, [kernel.name for kernel in dump.kernels])
     mapping = folder / "inductor_provenance_tracking_node_mappings.json"
     if mapping.is_file():
         data = json.loads(mapping.read_text())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Callable
 
 
@@ -21,9 +21,6 @@ class Timing:
     p95_s: float
     reps: int
     budget_s: float
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     def contains(self, seconds: float) -> bool:
         """True when `seconds` lies within this timing's [min, p95] spread."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-from dataclasses import dataclass
 from typing import Callable
 
 import torch
@@ -12,15 +11,8 @@ import torch._dynamo
 
 from labs.common import timing
 from labs.compile_compare import compiling, graph_breaks, recompile_log, step_variants, training
-from labs.compile_compare.findings import GraphBreakStudy
+from labs.compile_compare.findings import GraphBreakStudy, VariantRun
 from labs.compile_compare.settings import Settings
-
-
-@dataclass
-class VariantRun:
-    first_step_s: float
-    steady: timing.Timing
-    recompiles: list[recompile_log.Recompile]
 
 
 def time_variant(settings: Settings, device: str, loss_fn: training.LossFn) -> VariantRun:
@@ -55,13 +47,7 @@ def measure(settings: Settings, device: str, progress: Callable[[str], None]) ->
         fullgraph_fixed = graph_breaks.try_fullgraph(fixed_fn, *args)
         loss_diff = abs(broken_fn(*args) - fixed_fn(*args)).item()
     progress("timing the step with breaks and the fixed step")
-    broken_run = time_variant(settings, device, broken_fn)
-    fixed_run = time_variant(settings, device, fixed_fn)
     return GraphBreakStudy(
         broken=broken, fixed=fixed, fullgraph_broken=fullgraph_broken, fullgraph_fixed=fullgraph_fixed,
-        loss_diff=loss_diff, broken_first_step_s=broken_run.first_step_s,
-        fixed_first_step_s=fixed_run.first_step_s, broken_step=broken_run.steady,
-        fixed_step=fixed_run.steady, verdict=timing.verdict(broken_run.steady, fixed_run.steady),
-        broken_recompiles=len(broken_run.recompiles),
-        broken_recompile_guard=next((r.reason.guard for r in broken_run.recompiles if r.reason), ""),
-        fixed_recompiles=len(fixed_run.recompiles))
+        loss_diff=loss_diff, broken_run=time_variant(settings, device, broken_fn),
+        fixed_run=time_variant(settings, device, fixed_fn))

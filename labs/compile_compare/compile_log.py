@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from labs.common import fingerprint, timing
+from labs.common import fingerprint
 from labs.compile_compare import compile_phases, graph_breaks, shapes
 from labs.compile_compare.findings import Findings, ModeComparison
 
@@ -58,30 +58,29 @@ def first_step_section(f: Findings, parts: dict[str, Any]) -> list[str]:
         return out + _missing(parts, "first_step")
     warm = fs.warm
     out += _table(["", "eager", "compiled, cold cache", "compiled, warm cache (new process)"],
-                  [["first step", _s(fs.eager_s), _s(fs.compiled_s), _s(warm.first_step_s) if warm else "—"]])
+                  [["first step", _s(fs.eager_s), _s(fs.compiled_s), _s(warm.first_step_s)]])
     out += [f"The compiled first step took {fs.compiled_s / fs.eager_s:.0f}× as long as eager's. "
             "Where the cold compile's time went, from Dynamo's compilation records:", ""]
     rows = []
     cold = compile_phases.split_rows(fs.phases, fs.compiled_s)
-    hot = compile_phases.split_rows(warm.phases, warm.first_step_s) if warm else [[k, 0, 0] for k, *_ in cold]
+    hot = compile_phases.split_rows(warm.phases, warm.first_step_s)
     meaning = dict(compile_phases.PHASES) | {"rest": "running the step, guards, everything else"}
     for (key, seconds, share), (_, w_seconds, _) in zip(cold, hot):
-        rows.append([key, meaning[key], _s(seconds), f"{100 * share:.0f}%", _s(w_seconds) if warm else "—"])
+        rows.append([key, meaning[key], _s(seconds), f"{100 * share:.0f}%", _s(w_seconds)])
     out += _table(["phase", "what happens", "cold", "share", "warm"], rows)
     header = (", and building Inductor's precompiled C++ header (once per machine and temp folder)"
               if fs.built_precompiled_header else "")
     out += [f"Not in these numbers: the process's first compile of anything (a one-line function, "
             f"compiled before the timings) took {_s(fs.toolchain_s)}: importing Inductor, starting its "
             f"compile workers{header}. Every process that compiles pays it once.", ""]
-    if warm:
-        saved = fs.compiled_s - warm.first_step_s
-        out += [f"A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` took "
-                f"{_s(warm.first_step_s)} for its first step ({100 * saved / fs.compiled_s:.0f}% less; "
-                f"{warm.phases.aot_cache_hits} AOTAutograd and {warm.phases.fx_cache_hits} FX-graph cache "
-                f"hits). Dynamo still traced the bytecode ({_s(warm.phases.dynamo_s)}): the cache keeps "
-                f"compiled graphs, not the guarded frames of a process. Before that step the restart "
-                f"cost {_s(warm.startup_s)} of imports and setup and {_s(warm.toolchain_s)} for its own "
-                f"first compile of anything; {_s(warm.process_s)} from launch to the end of the first step.", ""]
+    saved = fs.compiled_s - warm.first_step_s
+    out += [f"A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` took "
+            f"{_s(warm.first_step_s)} for its first step ({100 * saved / fs.compiled_s:.0f}% less; "
+            f"{warm.phases.aot_cache_hits} AOTAutograd and {warm.phases.fx_cache_hits} FX-graph cache "
+            f"hits). Dynamo still traced the bytecode ({_s(warm.phases.dynamo_s)}): the cache keeps "
+            f"compiled graphs, not the guarded frames of a process. Before that step the restart "
+            f"cost {_s(warm.startup_s)} of imports and setup and {_s(warm.toolchain_s)} for its own "
+            f"first compile of anything; {_s(warm.process_s)} from launch to the end of the first step.", ""]
     return out
 
 
@@ -106,18 +105,19 @@ def recompiles_section(f: Findings, parts: dict[str, Any]) -> list[str]:
     out = ["## 3. Recompilations (`TORCH_LOGS=\"recompiles\"`)", ""]
     if not f.policies:
         return out + _missing(parts, "recompiles")
-    sequence = " → ".join(f"{c.batch}×{c.seq_len}" for c in f.policies[0].calls)
+    runs = list(f.policies.values())
+    sequence = " → ".join(f"{c.batch}×{c.seq_len}" for c in runs[0].calls)
     out += [f"One compiled training step met these (batch × length) shapes in order: {sequence}. "
             f"Dynamo's recompile limit per function is {f.recompile_limit}.", ""]
-    static = next((run for run in f.policies if run.policy == "static"), None)
+    static, dynamic, automatic = (f.policies.get(name) for name in ("static", "dynamic", "automatic"))
     rows = []
-    for run in f.policies:
-        relative = f"{run.steady.median_s / static.steady.median_s:.2f}×" if static else "—"
+    for run in runs:
+        relative = f"{shapes.step_ratio(run, static):.2f}×" if static else "—"
         rows.append([run.policy, POLICY_MEANING[run.policy], run.recompiles_logged, run.graphs,
                      _s(run.compile_s), _ms(run.steady.median_s), relative])
     out += _table(["policy", "meaning", "recompiles", "graphs", "compile time", "step", "step vs static"], rows)
     out += ["Why each recompilation happened (the guard that failed, from the log):", ""]
-    for run in f.policies:
+    for run in runs:
         for call in run.calls:
             for reason in call.reasons:
                 shape = f" → graph input idx {call.graph_idx_shape}" if call.graph_idx_shape else ""
@@ -125,37 +125,34 @@ def recompiles_section(f: Findings, parts: dict[str, Any]) -> list[str]:
         if not any(call.reasons for call in run.calls):
             out.append(f"- {run.policy}: no recompilation")
     out.append("")
-    dynamic = next((run for run in f.policies if run.policy == "dynamic"), None)
-    if dynamic and dynamic.calls and dynamic.calls[0].graph_idx_shape:
-        batch, length = shapes.graph_dims(dynamic.calls[0].graph_idx_shape)
+    if dynamic:
+        batch_fixed, length_fixed = shapes.specialized(dynamic)
         why = []
-        if length.isdigit():
+        if length_fixed:
             why.append("a length equal to the block size is compiled as a constant, because MiniGPT "
                        "slices its causal mask with `[:T, :T]` and the full-buffer case differs from a "
                        "shorter one")
-        if batch.isdigit():
+        if batch_fixed:
             why.append("the batch equalled that length, and duck sizing gives equal sizes one symbol, "
                        "so the batch was specialized with it")
         if why:
-            out += [f"With `dynamic=True` the first graph's `idx` was {dynamic.calls[0].graph_idx_shape}: "
+            out += [f"With `dynamic=True` the first graph's `idx` was {shapes.first_graph(dynamic)}: "
                     + "; ".join(why) + ".", ""]
     if f.length_mark_error:
         out += ["A hard `torch._dynamo.mark_dynamic(idx, 1)` on that length raised: "
                 f"`{f.length_mark_error}`. The `mark_dynamic` policy therefore marks the batch with "
                 "`mark_dynamic` and the length with `maybe_mark_dynamic`, a hint Dynamo may overrule.", ""]
     if static and dynamic:
-        ratio = dynamic.steady.median_s / static.steady.median_s
+        ratio, verdict = shapes.symbolic_cost(static, dynamic)
         pace = {"faster": "faster than", "slower": "slower than",
-                "same": "as fast as (within the noise)"}[timing.verdict(static.steady, dynamic.steady)]
+                "same": "as fast as (within the noise)"}[verdict]
         out += [f"What symbolic sizes cost per step: at the first shape the `dynamic=True` step was {pace} "
                 f"the static one ({ratio:.2f}× its time).", ""]
-    automatic = next((run for run in f.policies if run.policy == "automatic"), None)
     if automatic:
-        went = any(shapes.is_symbolic(c.graph_idx_shape) for c in automatic.calls)
         out += ["With the default (`automatic`), " + (
             "the recompilation after a size changed produced a graph with symbolic sizes (`sN`): "
             "automatic dynamic shapes. Later sizes along those dimensions reuse it."
-            if went else "no recompiled graph had symbolic sizes in this run."), ""]
+            if shapes.went_dynamic(automatic) else "no recompiled graph had symbolic sizes in this run."), ""]
     return out
 
 
@@ -222,7 +219,7 @@ def warmup_section(f: Findings) -> list[str]:
     out = ["## 6. Warm-up procedure for a job that compiles", ""]
     steps = ["Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
              "image when the machine is new)"]
-    if f.first_step and f.first_step.warm:
+    if f.first_step:
         steps[0] += f": here it turned a {_s(f.first_step.compiled_s)} first step into {_s(f.first_step.warm.first_step_s)}."
     else:
         steps[0] += "."

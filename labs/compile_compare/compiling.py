@@ -88,8 +88,7 @@ def warm_up_toolchain(device: str, parent: Path) -> float:
         return timing.first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)
 
 
-def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: bool | None = False,
-                  loss_fn: training.LossFn = training.model_loss
+def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: bool | None = False
                   ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
     """The training step with `torch.compile(model)` in place of the model.
 
@@ -97,7 +96,7 @@ def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: 
     policies are compared against (None is torch.compile's own default, "automatic").
     """
     compiled = torch.compile(replica.model, mode=mode, dynamic=dynamic)
-    step = training.make_step(replica, compiled, loss_fn)
+    step = training.make_step(replica, compiled)
     if mode not in CUDA_GRAPH_MODES or replica.device != "cuda":
         return step
 

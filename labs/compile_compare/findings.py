@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from labs.common import timing
 from labs.common.timing import Timing
+from labs.compile_compare import recompile_log
 from labs.compile_compare.compile_phases import CompilePhases
 from labs.compile_compare.graph_breaks import Explained, FullgraphOutcome
 from labs.compile_compare.machine import BusyWatch
@@ -28,7 +30,7 @@ class FirstStep:
     first_loss_diff: float             # |eager - compiled| loss of step 1 (same weights, batch)
     toolchain_s: float                 # the process's first compile of anything (paid before)
     built_precompiled_header: bool     # ... which also built Inductor's precompiled C++ header
-    warm: WarmStart | None = None
+    warm: WarmStart                    # a new process on the same cache: its first step
 
     @property
     def eager_s(self) -> float:
@@ -69,20 +71,55 @@ class ModeComparison:
 
 
 @dataclass
+class VariantRun:
+    first_step_s: float
+    steady: Timing
+    recompiles: list[recompile_log.Recompile]   # while it warmed up
+
+
+@dataclass
 class GraphBreakStudy:
     broken: Explained
     fixed: Explained
     fullgraph_broken: FullgraphOutcome
     fullgraph_fixed: FullgraphOutcome
     loss_diff: float                   # the two variants compute the same loss
-    broken_first_step_s: float
-    fixed_first_step_s: float
-    broken_step: Timing
-    fixed_step: Timing
-    verdict: str                       # fixed against broken
-    broken_recompiles: int             # recompilations while the broken step warmed up
-    broken_recompile_guard: str        # the guard behind the first of them
-    fixed_recompiles: int
+    broken_run: VariantRun             # the step with breaks, timed
+    fixed_run: VariantRun              # the fixed step, timed
+
+    @property
+    def broken_first_step_s(self) -> float:
+        return self.broken_run.first_step_s
+
+    @property
+    def fixed_first_step_s(self) -> float:
+        return self.fixed_run.first_step_s
+
+    @property
+    def broken_step(self) -> Timing:
+        return self.broken_run.steady
+
+    @property
+    def fixed_step(self) -> Timing:
+        return self.fixed_run.steady
+
+    @property
+    def verdict(self) -> str:
+        """The fixed step against the broken one: faster, slower or same."""
+        return timing.verdict(self.broken_run.steady, self.fixed_run.steady)
+
+    @property
+    def broken_recompiles(self) -> int:
+        return len(self.broken_run.recompiles)
+
+    @property
+    def broken_recompile_guard(self) -> str:
+        """The guard behind the first recompilation of the broken step ("" if none)."""
+        return next((r.reason.guard for r in self.broken_run.recompiles if r.reason), "")
+
+    @property
+    def fixed_recompiles(self) -> int:
+        return len(self.fixed_run.recompiles)
 
 
 @dataclass
@@ -92,7 +129,7 @@ class Findings:
     torch_version: str
     first_step: FirstStep | None = None
     steady: SteadyState | None = None
-    policies: list[PolicyRun] = field(default_factory=list)
+    policies: dict[str, PolicyRun] = field(default_factory=dict)   # by policy name, in run order
     recompile_limit: int | None = None
     length_mark_error: str = ""        # what a hard mark_dynamic on the length raised
     default_mode: ModeRun | None = None   # the baseline of both mode comparisons

@@ -46,7 +46,6 @@ class Break:
 class Explained:
     graph_count: int
     graph_break_count: int   # explain counts graphs minus one: breaks that split a graph
-    op_count: int
     breaks: tuple[Break, ...]
 
 
@@ -95,7 +94,6 @@ def explain(fn: Callable[..., Any], *args: Any, prefer_file: str | None = None) 
     torch._dynamo.reset()
     output = torch._dynamo.explain(fn)(*args)
     return Explained(graph_count=output.graph_count, graph_break_count=output.graph_break_count,
-                     op_count=output.op_count,
                      breaks=breaks_from(output.break_reasons, prefer_file))
 
 

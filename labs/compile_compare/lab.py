@@ -54,8 +54,8 @@ def part_recompiles(lab: Lab, settings: Settings, findings: Findings) -> None:
     replica = training.new_replicas(settings.model, lab.device, 1)[0]
     for policy in settings.shape_policies:
         lab.progress(f"shape policy {policy}")
-        findings.policies.append(shapes.run_policy(policy, replica, settings.recompile_shapes,
-                                                   settings.bench_budget_s))
+        findings.policies[policy] = shapes.run_policy(policy, replica, settings.recompile_shapes,
+                                                      settings.bench_budget_s)
     first_batch, first_len = settings.recompile_shapes[0]
     findings.length_mark_error = shapes.probe_length_mark(replica, first_batch, first_len)
     report.recompiles(lab, settings, findings.policies, findings.recompile_limit, findings.length_mark_error)

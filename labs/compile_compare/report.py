@@ -113,9 +113,9 @@ def steady_state(lab: Lab, steady: SteadyState, compile_cost_s: float) -> None:
                      "es": "Cada mediana en régimen estacionario sale de al menos 5 pasos"})
 
 
-def recompiles(lab: Lab, settings: Settings, runs: list[shapes.PolicyRun], recompile_limit: int,
+def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyRun], recompile_limit: int,
                length_mark_error: str) -> None:
-    by_policy = {run.policy: run for run in runs}
+    runs = list(by_policy.values())
     static = by_policy.get("static")
     lab.table("recompile_calls",
               ["policy", "call", "batch", "seq_len", "recompiled", "reason", "graph_idx_shape", "first_call_s"],
@@ -124,7 +124,7 @@ def recompiles(lab: Lab, settings: Settings, runs: list[shapes.PolicyRun], recom
               {"first_call_s": "s"})
     lab.table("recompile_summary", ["policy", "recompiles", "graphs", "compile_s", "step_ms", "step_vs_static"],
               [[run.policy, run.recompiles_logged, run.graphs, run.compile_s, ms(run.steady.median_s),
-                run.steady.median_s / static.steady.median_s if static else 1.0] for run in runs],
+                shapes.step_ratio(run, static) if static else 1.0] for run in runs],
               {"compile_s": "s", "step_ms": "ms", "step_vs_static": "×"})
     lab.write_artifact("recompiles_log", "recompiles.log",
                        "".join(f"## policy {run.policy}\n" + "".join(m + "\n" for m in run.log_messages) + "\n"
@@ -143,20 +143,18 @@ def recompiles(lab: Lab, settings: Settings, runs: list[shapes.PolicyRun], recom
     lab.metric("recompiles.length_mark_raised", yes_no(bool(length_mark_error)))
     lab.metric("recompiles.length_mark_error", length_mark_error or "none")
     if "dynamic" in by_policy and by_policy["dynamic"].calls:
-        first_graph = by_policy["dynamic"].calls[0].graph_idx_shape
-        lab.metric("recompiles.dynamic_first_graph", first_graph)
-        batch, length = shapes.graph_dims(first_graph)
+        lab.metric("recompiles.dynamic_first_graph", shapes.first_graph(by_policy["dynamic"]))
         # "yes" when dynamic=True still compiled the length as a constant (MiniGPT's mask slice),
         # and the batch too (duck sizing: equal sizes share one symbol, so they specialize together)
-        lab.metric("recompiles.dynamic_specialized_length", yes_no(length.isdigit()))
-        lab.metric("recompiles.dynamic_specialized_batch", yes_no(batch.isdigit()))
+        batch_fixed, length_fixed = shapes.specialized(by_policy["dynamic"])
+        lab.metric("recompiles.dynamic_specialized_length", yes_no(length_fixed))
+        lab.metric("recompiles.dynamic_specialized_batch", yes_no(batch_fixed))
     if "automatic" in by_policy:
-        lab.metric("recompiles.automatic_went_dynamic",
-                   yes_no(any(shapes.is_symbolic(c.graph_idx_shape) for c in by_policy["automatic"].calls)))
+        lab.metric("recompiles.automatic_went_dynamic", yes_no(shapes.went_dynamic(by_policy["automatic"])))
     if static and "dynamic" in by_policy:
-        dynamic = by_policy["dynamic"].steady
-        lab.metric("dynamic.step_ratio", dynamic.median_s / static.steady.median_s, "×")
-        lab.metric("dynamic.verdict", timing.verdict(static.steady, dynamic))  # symbolic against static
+        ratio, verdict = shapes.symbolic_cost(static, by_policy["dynamic"])
+        lab.metric("dynamic.step_ratio", ratio, "×")
+        lab.metric("dynamic.verdict", verdict)  # symbolic against static
 
     mismatched = sum(run.recompiles_logged != run.recompiles_recorded for run in runs)
     unparsed = sum(reason == "?" or not reason for run in runs for c in run.calls if c.recompiled

@@ -89,6 +89,36 @@ def is_symbolic(shape: str) -> bool:
     return bool(_SYMBOL.search(shape))
 
 
+def first_graph(run: PolicyRun) -> str:
+    """idx's shape in the graph the run compiled at its first call ("" if none)."""
+    return run.calls[0].graph_idx_shape if run.calls else ""
+
+
+def specialized(run: PolicyRun) -> tuple[bool, bool]:
+    """(batch, length): whether the run's first graph compiled each as a constant.
+
+    Under dynamic=True MiniGPT's mask slice specializes a full-block length, and duck sizing
+    (equal sizes share one symbol) specializes a batch equal to it along with it.
+    """
+    batch, length = graph_dims(first_graph(run))
+    return batch.isdigit(), length.isdigit()
+
+
+def went_dynamic(run: PolicyRun) -> bool:
+    """Whether any graph the run compiled had a symbolic size (automatic dynamic shapes)."""
+    return any(is_symbolic(c.graph_idx_shape) for c in run.calls)
+
+
+def step_ratio(run: PolicyRun, baseline: PolicyRun) -> float:
+    """The run's steady step time over the baseline's (e.g. static's)."""
+    return run.steady.median_s / baseline.steady.median_s
+
+
+def symbolic_cost(static: PolicyRun, dynamic: PolicyRun) -> tuple[float, str]:
+    """What symbolic sizes cost per step: dynamic's step time over static's, and its verdict."""
+    return step_ratio(dynamic, static), timing.verdict(static.steady, dynamic.steady)
+
+
 def _mark(batch: training.Batch) -> training.Batch:
     for tensor in batch:
         torch._dynamo.mark_dynamic(tensor, 0)        # batch: nothing in the model fixes it

@@ -11,6 +11,7 @@ line): AOTAutograd then compiles the matching backward; the optimizer stays eage
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -21,7 +22,6 @@ from torch import nn
 from labs.common import grammar, minigpt
 
 SEED = 0
-CLIP_NORM = 1.0          # minigpt.train clips at 1.0 too
 BATCHES_IN_ROTATION = 8  # distinct batches cycled through, so no step reuses the last one's data
 
 Batch = tuple[torch.Tensor, torch.Tensor]
@@ -60,7 +60,7 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
         optimizer.zero_grad(set_to_none=True)
         loss = loss_fn(forward, idx, targets)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), CLIP_NORM)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), minigpt.CLIP_NORM)
         optimizer.step()
         synchronize()
         return loss
@@ -68,10 +68,16 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
     return step
 
 
+@functools.cache
+def train_tokens() -> torch.Tensor:
+    """The grammar corpus's training text, encoded once per process (read-only: only sliced)."""
+    return minigpt.encoded_splits(grammar.build_corpus())[0]
+
+
 def batches(batch_size: int, seq_len: int, device: str, count: int = BATCHES_IN_ROTATION,
             seed: int = SEED) -> list[Batch]:
     """`count` random windows of the grammar corpus's training text, (batch_size, seq_len)."""
-    train_data, _ = minigpt.encoded_splits(grammar.build_corpus())
+    train_data = train_tokens()
     generator = torch.Generator().manual_seed(seed)
     return [minigpt.get_batch(train_data, batch_size, seq_len, generator, device) for _ in range(count)]
 

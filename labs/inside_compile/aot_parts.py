@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from labs.common.harness import Lab
 from labs.inside_compile import decompose
-from labs.inside_compile.dynamo_parts import NODE_COLUMNS, node_table
-from labs.inside_compile.graphs import GraphSnapshot
+from labs.inside_compile.graphs import NODE_COLUMNS, GraphSnapshot
 from labs.inside_compile.pipeline import ROLE_FOLDERS, Pipeline
 from labs.inside_compile.placeholders import write_placeholder
 
@@ -47,7 +46,7 @@ def part_decompositions(lab: Lab, pipe: Pipeline) -> None:
 def _graph_artifacts(lab: Lab, role: str, snap: GraphSnapshot) -> None:
     folder = ROLE_FOLDERS[role]
     lab.write_artifact(f"{role}.aot_graph", f"{folder}/aot_graph.py", snap.code, "python")
-    lab.table(f"{role}.aot_nodes", NODE_COLUMNS, node_table(snap))
+    lab.table(f"{role}.aot_nodes", NODE_COLUMNS, snap.node_table())
 
 
 def part_aot_graphs(lab: Lab, pipe: Pipeline) -> None:
@@ -110,7 +109,7 @@ def part_joint_graph(lab: Lab, pipe: Pipeline) -> None:
         write_placeholder(lab, "training.joint_graph", "training/joint_graph.py", reason, "python")
         raise lab.skip(reason)
     lab.write_artifact("training.joint_graph", "training/joint_graph.py", joint.code, "python")
-    lab.table("training.joint_nodes", NODE_COLUMNS, node_table(joint))
+    lab.table("training.joint_nodes", NODE_COLUMNS, joint.node_table())
     tangents = [row for row in joint.placeholders if row.name.startswith("tangents")]
     lab.metric("training.joint_ops", len(joint.operations))
     lab.metric("training.joint_inputs", len(joint.placeholders))

@@ -9,12 +9,9 @@ from types import CodeType
 
 from labs.common.harness import Lab
 from labs.inside_compile import guards
-from labs.inside_compile.graphs import GraphSnapshot
+from labs.inside_compile.graphs import NODE_COLUMNS
 from labs.inside_compile.pipeline import Pipeline
 from labs.inside_compile.placeholders import write_placeholder
-
-NODE_COLUMNS = ["name", "op", "target", "args", "shape", "dtype"]
-
 
 def disassembly(code: CodeType, what: str) -> str:
     header = (f"# {what}: {code.co_name} from {code.co_filename.rsplit('/', 1)[-1]}, "
@@ -49,6 +46,7 @@ def part_decompiled_source(lab: Lab, pipe: Pipeline) -> None:
         import depyf  # optional: a pinned dependency of the course, absent on a bare GPU machine
     except ImportError:
         depyf = None
+    failures = []  # depyf is installed but could not decompile (e.g. a Python it does not support)
     for mode, capture in pipe.captures.items():
         relpath = f"{mode}/decompiled_forward.py"
         reason = ("depyf is not installed" if depyf is None else
@@ -57,11 +55,21 @@ def part_decompiled_source(lab: Lab, pipe: Pipeline) -> None:
         if reason:
             write_placeholder(lab, f"{mode}.decompiled", relpath, reason, "python")
             continue
-        source = depyf.decompile(capture.transformed_code)
-        header = f"# Decompiled by depyf {getattr(depyf, '__version__', '?')} from Dynamo's bytecode ({mode})\n"
+        version = getattr(depyf, "__version__", "?")
+        try:
+            source = depyf.decompile(capture.transformed_code)
+        except Exception as error:  # noqa: BLE001 - any failure inside depyf means "not decompiled"
+            reason = (f"depyf {version} could not decompile {mode} on Python {platform.python_version()}: "
+                      f"{type(error).__name__}: {error}")
+            write_placeholder(lab, f"{mode}.decompiled", relpath, reason, "python")
+            failures.append(reason)
+            continue
+        header = f"# Decompiled by depyf {version} from Dynamo's bytecode ({mode})\n"
         lab.write_artifact(f"{mode}.decompiled", relpath, header + source, "python")
     if depyf is None:
         raise lab.skip("depyf is not installed")
+    if failures:
+        raise lab.skip("; ".join(failures))
 
 
 def part_guards(lab: Lab, pipe: Pipeline) -> None:
@@ -80,13 +88,9 @@ def part_guards(lab: Lab, pipe: Pipeline) -> None:
         grad_mode = re.search(r'"grad_mode":\s*(true|false)', text)
         lab.metric(f"{mode}.guarded_grad_mode", grad_mode.group(1) if grad_mode else "unguarded")
     all_kinds = sorted(set().union(*kinds_by_mode.values()),
-                       key=lambda kind: -sum(k.get(kind, 0) for k in kinds_by_mode.values()))
+                       key=lambda kind: (-sum(k.get(kind, 0) for k in kinds_by_mode.values()), kind))
     lab.table("guards_by_kind", ["kind", *kinds_by_mode],
               [[kind, *(kinds_by_mode[mode].get(kind, 0) for mode in kinds_by_mode)] for kind in all_kinds])
-
-
-def node_table(snap: GraphSnapshot) -> list[list[object]]:
-    return [[row.name, row.op, row.target, row.args, row.shape, row.dtype] for row in snap.rows]
 
 
 def part_dynamo_graph(lab: Lab, pipe: Pipeline) -> None:
@@ -95,7 +99,7 @@ def part_dynamo_graph(lab: Lab, pipe: Pipeline) -> None:
         if snap is None:
             raise RuntimeError(f"the recording backend saw no graph in {mode}")
         lab.write_artifact(f"{mode}.dynamo_graph", f"{mode}/dynamo_graph.py", snap.code, "python")
-        lab.table(f"{mode}.dynamo_nodes", NODE_COLUMNS, node_table(snap))
+        lab.table(f"{mode}.dynamo_nodes", NODE_COLUMNS, snap.node_table())
         lab.metric(f"{mode}.fx_nodes", len(snap.rows))
         lab.metric(f"{mode}.fx_ops", len(snap.operations))
         lab.metric(f"{mode}.fx_inputs", len(snap.placeholders))

@@ -10,12 +10,10 @@ fuse them. Standard library only.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from labs.common.inductor_output import SchedulerNode
 
-_BUFFER = re.compile(r"\bbuf\d+\b")
 NO_KERNEL = "-"  # a node no kernel call touches (a view, or a value computed inside another kernel)
 
 
@@ -28,21 +26,9 @@ class FusionRow:
     becomes: str        # kernel name, library call, or NO_KERNEL
 
 
-def kernel_call_buffers(call_source: str, kernel_names: list[str]) -> list[tuple[str, set[str]]]:
-    """(kernel, buffers named on its call line) for each generated-kernel call, in call order."""
-    names = set(kernel_names)
-    calls = []
-    for line in call_source.splitlines():
-        stripped = line.strip()
-        head = re.match(r"(\w+)(?:\.run)?\(", stripped)
-        if head and head.group(1) in names:
-            calls.append((head.group(1), set(_BUFFER.findall(stripped))))
-    return calls
-
-
-def fusion_rows(post_fusion: list[SchedulerNode], call_source: str,
-                kernel_names: list[str]) -> list[FusionRow]:
-    calls = kernel_call_buffers(call_source, kernel_names)
+def fusion_rows(post_fusion: list[SchedulerNode],
+                calls: list[tuple[str, set[str]]]) -> list[FusionRow]:
+    """One row per post-fusion node; `calls` is `inductor_output.kernel_calls` of the wrapper."""
     rows = []
     for node in post_fusion:
         if node.is_extern:

@@ -16,6 +16,7 @@ import torch
 import torch.fx
 
 ARG_TEXT_LIMIT = 90  # characters of a node's arguments kept in a table cell
+NODE_COLUMNS = ["name", "op", "target", "args", "shape", "dtype"]  # the columns of node_table()
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ class GraphSnapshot:
 
     def row(self, name: str) -> NodeRow | None:
         return next((row for row in self.rows if row.name == name), None)
+
+    def node_table(self) -> list[list[object]]:
+        """One table row per node, in NODE_COLUMNS order."""
+        return [[row.name, row.op, row.target, row.args, row.shape, row.dtype] for row in self.rows]
 
 
 def snapshot(gm: torch.fx.GraphModule) -> GraphSnapshot:

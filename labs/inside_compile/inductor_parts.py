@@ -32,6 +32,13 @@ def _debug_file(capture: ModeCapture, role: str, name: str) -> Path:
     return path
 
 
+def _dump(pipe: Pipeline, capture: ModeCapture, role: str) -> inductor_output.GraphDump:
+    """The role's output_code.py, parsed once (kernels, call(), its buffers and kernel calls)."""
+    if role not in pipe.dumps:
+        pipe.dumps[role] = inductor_output.load_graph(_debug_file(capture, role, "output_code.py").parent)
+    return pipe.dumps[role]
+
+
 def part_post_grad(lab: Lab, pipe: Pipeline) -> None:
     for role, capture in pipe.graph_roles():
         text = _debug_file(capture, role, "fx_graph_transformed.py").read_text()
@@ -59,10 +66,8 @@ def part_scheduler_ir(lab: Lab, pipe: Pipeline) -> None:
         lab.write_artifact(f"{role}.ir_post_fusion", f"{folder}/ir_post_fusion.txt", post_text)
         pre = inductor_output.scheduler_nodes(pre_text)
         post = inductor_output.scheduler_nodes(post_text)
-        code = _debug_file(capture, role, "output_code.py").read_text()
-        call = inductor_output.wrapper_call(code)
-        kernels = [kernel.name for kernel in inductor_output.parse_kernels(code)]
-        rows = fusion.fusion_rows(post, call, kernels)
+        dump = _dump(pipe, capture, role)
+        rows = fusion.fusion_rows(post, dump.kernel_calls)
         lab.table(f"{role}.fusion", ["node", "kind", "members", "n_members", "becomes"],
                   [[r.node, r.kind, r.members, r.n_members, r.becomes] for r in rows])
         lab.metric(f"{role}.ir_nodes_pre_fusion", len(pre))
@@ -70,10 +75,10 @@ def part_scheduler_ir(lab: Lab, pipe: Pipeline) -> None:
         lab.metric(f"{role}.fused_groups", sum(1 for r in rows if r.n_members > 1))
         lab.metric(f"{role}.extern_nodes", sum(1 for node in post if node.is_extern))
         generated = [node for node in post if not node.is_extern and not node.is_nop]
-        calls = fusion.kernel_call_buffers(call, kernels)
         lab.metric(f"{role}.generated_nodes", len(generated))
         # On CPU, several scheduler nodes can share one kernel call (one C++ function).
-        lab.metric(f"{role}.kernel_grouping", "grouped" if len(calls) < len(generated) else "one_per_node")
+        lab.metric(f"{role}.kernel_grouping",
+                   "grouped" if len(dump.kernel_calls) < len(generated) else "one_per_node")
         largest = max(rows, key=lambda r: r.n_members)
         lab.metric(f"{role}.largest_group", largest.n_members)
         lab.metric(f"{role}.largest_group_kernel", largest.becomes)
@@ -85,9 +90,8 @@ def part_generated_code(lab: Lab, pipe: Pipeline) -> None:
     kernel_rows = []
     for role, capture in pipe.graph_roles():
         folder = ROLE_FOLDERS[role]
-        code = _debug_file(capture, role, "output_code.py").read_text()
-        kernels = inductor_output.parse_kernels(code)
-        call = inductor_output.wrapper_call(code)
+        dump = _dump(pipe, capture, role)
+        kernels, call = dump.kernels, dump.wrapper_call
         if not kernels or not call:
             raise RuntimeError(f"{role}: found {len(kernels)} kernels and "
                                f"{'a' if call else 'no'} call() in output_code.py")
@@ -95,16 +99,16 @@ def part_generated_code(lab: Lab, pipe: Pipeline) -> None:
         comment = "//" if language == "cpp" else "#"
         joined = "\n\n".join(f"{comment} ---- {kernel.name} (output_code.py line {kernel.first_line})\n"
                              f"{kernel.source}" for kernel in kernels)
-        lab.write_artifact(f"{role}.output_code", f"{folder}/output_code.py", code, "python")
+        lab.write_artifact(f"{role}.output_code", f"{folder}/output_code.py", dump.output_code.read_text(),
+                           "python")
         lab.write_artifact(f"{role}.kernels", f"{folder}/kernels.{'cpp' if language == 'cpp' else 'py'}",
                            joined + "\n", language)
         lab.write_artifact(f"{role}.wrapper_call", f"{folder}/wrapper_call.py", call, "python")
-        calls = fusion.kernel_call_buffers(call, [kernel.name for kernel in kernels])
         externs = inductor_output.extern_kernel_calls(call)
-        allocated = inductor_output.allocated_buffers(call)
+        allocated = dump.allocated_buffers
         reused = inductor_output.reused_buffers(call)
         lab.metric(f"{role}.kernels", len(kernels))
-        lab.metric(f"{role}.kernel_calls", len(calls))
+        lab.metric(f"{role}.kernel_calls", len(dump.kernel_calls))
         lab.metric(f"{role}.kernel_language", KERNEL_LANGUAGE[language])
         lab.metric(f"{role}.first_kernel", kernels[0].name)
         lab.metric(f"{role}.extern_calls", len(externs))

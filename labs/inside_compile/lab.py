@@ -32,7 +32,7 @@ from labs.common.harness import Lab  # noqa: E402
 from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts  # noqa: E402
 from labs.inside_compile.block import make_block, make_input  # noqa: E402
 from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline  # noqa: E402
-from labs.inside_compile.recorder import PipelineRecorder  # noqa: E402
+from labs.inside_compile.recorder import ModeCapture, PipelineRecorder  # noqa: E402
 
 # float32 throughout; compiled code sums in a different order than eager, so results agree
 # to rounding, not bit for bit. Relative to the largest magnitude of the reference.
@@ -45,19 +45,26 @@ def relative_error(got: torch.Tensor, want: torch.Tensor) -> float:
     return ((got - want).abs().max() / scale).item()
 
 
+def _record_mode(lab: Lab, pipe: Pipeline, capture: ModeCapture, compile_s: float, error: float,
+                 check_key: str, label: dict[str, str]) -> None:
+    """Keep the mode's capture for the later parts; report its compile time and its match to eager."""
+    mode = capture.mode
+    pipe.captures[mode] = capture
+    lab.metric(f"{mode}.compile_s", compile_s, "s")
+    lab.metric(f"{mode}.relative_error", error)
+    lab.check(check_key, error, "<", MATCH_TOLERANCE, label=label)
+
+
 def part_compile_inference(lab: Lab, pipe: Pipeline) -> None:
     model, x = pipe.model, pipe.x
     model.eval()
     with pipe.recorder.capturing("inference", type(model).forward.__code__) as capture:
         with torch.no_grad():
-            capture.compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
-            capture.relative_error = relative_error(pipe.compiled(x), model(x))
-    pipe.captures["inference"] = capture
-    lab.metric("inference.compile_s", capture.compile_s, "s")
-    lab.metric("inference.relative_error", capture.relative_error)
-    lab.check("inference_matches_eager", capture.relative_error, "<", MATCH_TOLERANCE,
-              label={"en": "Inference: compiled output matches eager (relative error)",
-                     "es": "Inferencia: la salida compilada coincide con eager (error relativo)"})
+            compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
+            error = relative_error(pipe.compiled(x), model(x))
+    _record_mode(lab, pipe, capture, compile_s, error, "inference_matches_eager",
+                 {"en": "Inference: compiled output matches eager (relative error)",
+                  "es": "Inferencia: la salida compilada coincide con eager (error relativo)"})
 
 
 def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
@@ -72,16 +79,13 @@ def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
         return [p.grad.detach().clone() for p in params]
 
     with pipe.recorder.capturing("training", type(model).forward.__code__) as capture:
-        capture.compile_s = timing.first_call_s(lambda: step(pipe.compiled), lab.device)
+        compile_s = timing.first_call_s(lambda: step(pipe.compiled), lab.device)
         compiled_grads = step(pipe.compiled)
     eager_grads = step(model)
-    capture.relative_error = max(relative_error(g, e) for g, e in zip(compiled_grads, eager_grads))
-    pipe.captures["training"] = capture
-    lab.metric("training.compile_s", capture.compile_s, "s")
-    lab.metric("training.relative_error", capture.relative_error)
-    lab.check("training_grads_match_eager", capture.relative_error, "<", MATCH_TOLERANCE,
-              label={"en": "Training: compiled gradients match eager (relative error)",
-                     "es": "Entrenamiento: los gradientes compilados coinciden con eager (error relativo)"})
+    error = max(relative_error(g, e) for g, e in zip(compiled_grads, eager_grads))
+    _record_mode(lab, pipe, capture, compile_s, error, "training_grads_match_eager",
+                 {"en": "Training: compiled gradients match eager (relative error)",
+                  "es": "Entrenamiento: los gradientes compilados coinciden con eager (error relativo)"})
 
 
 def run(lab: Lab) -> None:

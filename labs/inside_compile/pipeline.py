@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import torch
 
+from labs.common import inductor_output
 from labs.inside_compile.recorder import ModeCapture, PipelineRecorder
 
-MODES = ("inference", "training")
-ROLES = ("inference", "forward", "backward")
 ROLE_FOLDERS = {"inference": "inference", "forward": "training/forward", "backward": "training/backward"}
 SEED = 0
 
@@ -48,6 +47,7 @@ class Pipeline:
     recorder: PipelineRecorder
     captures: dict[str, ModeCapture] = field(default_factory=dict)       # mode -> capture
     funnel: dict[str, dict[str, int]] = field(default_factory=dict)      # stage -> column -> count
+    dumps: dict[str, inductor_output.GraphDump] = field(default_factory=dict)  # role -> its parsed debug folder
 
     def count(self, stage: str, column: str, value: int) -> None:
         """Record one cell of the funnel (columns: a mode, or a training graph role)."""

@@ -22,7 +22,6 @@ reason, so the page can say which artifact is absent and why.
 from __future__ import annotations
 
 import contextlib
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +36,10 @@ from torch._inductor.compile_fx import compile_fx, compile_fx_inner
 from labs.common import inductor_output
 from labs.inside_compile.graphs import GraphSnapshot, snapshot, snapshot_graph
 
+# The graphs Inductor compiles, in pipeline order: one for inference, two for training.
+ROLES = ("inference", "forward", "backward")
 # compile_fx names a graph's debug folder model__<n>_<role>_<m>.<k>
-_FOLDER_ROLE = re.compile(r"_(inference|forward|backward)_\d+")
+_FOLDER_ROLE = re.compile(rf"_({'|'.join(ROLES)})_\d+")
 
 try:
     from torch._inductor.custom_graph_pass import CustomGraphPass
@@ -70,14 +71,11 @@ class ModeCapture:
     guards_text: str | None = None
     compile_id: str | None = None      # "0/0": frame 0, first compile; "0/1": its recompile
     missing: dict[str, str] = field(default_factory=dict)                    # artifact -> why
-    compile_s: float = math.nan
-    relative_error: float = math.nan
 
     @property
     def roles(self) -> list[str]:
         """The graphs Inductor compiled for this mode, in pipeline order."""
-        order = ("inference", "forward", "backward")
-        return [role for role in order if role in self.aot_graphs]
+        return [role for role in ROLES if role in self.aot_graphs]
 
 
 if CustomGraphPass is not None:

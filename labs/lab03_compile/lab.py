@@ -21,12 +21,13 @@ The parts that read Inductor's dumps run before the timing parts, which reset Dy
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
 import torch
 
-from labs.common import inductor_output, minigpt, timing
+from labs.common import fingerprint, inductor_output, minigpt, timing
 from labs.common.grammar import build_corpus
 from labs.common.harness import Lab
 from labs.lab03_compile import (annotate, annotation_doc, distributed, profiling, report,
@@ -53,16 +54,16 @@ def tinyhead_input(batch: int, device: str) -> torch.Tensor:
     return torch.randn(batch, TINYHEAD_FEATURES, generator=generator).to(device)
 
 
+@functools.cache
+def _held_out_tokens() -> torch.Tensor:
+    """The encoded validation text, built once: every input below is a window of it."""
+    return minigpt.encoded_splits(build_corpus())[1]
+
+
 def minigpt_input(model: minigpt.MiniGPT, batch: int, device: str) -> torch.Tensor:
     """`batch` windows of held-out text, block_size tokens each: what the model will see."""
-    _, val_data = minigpt.encoded_splits(build_corpus())
     generator = torch.Generator().manual_seed(SEED + batch)
-    return minigpt.get_batch(val_data, batch, model.config.block_size, generator, device)[0]
-
-
-def logits_of(model: torch.nn.Module):
-    """MiniGPT returns (logits, loss); the timing and the comparison need the logits only."""
-    return lambda idx: model(idx)[0]
+    return minigpt.get_batch(_held_out_tokens(), batch, model.config.block_size, generator, device)[0]
 
 
 # -- Part A ------------------------------------------------------------------------------
@@ -78,7 +79,7 @@ def compile_and_capture(model: torch.nn.Module, example: torch.Tensor, device: s
 
 def part_a_tinyhead(lab: Lab) -> Compiled:
     torch.manual_seed(SEED)
-    model = TinyHead().to(lab.device).eval()
+    model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
     x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
     result, compile_s = compile_and_capture(model, x, lab.device)
     error = (model(x) - result.compiled(x)).abs().max().item()
@@ -169,7 +170,7 @@ def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
                                    source.read_text(), "python" if filename.endswith(".py") else "text")
         lab.write_artifact(f"{name}_wrapper_call", f"{name}/wrapper_call.py", graph.wrapper_call, "python")
         rows = [[k.name, "C++" if k.language == "cpp" else "Triton", k.source.count("\n") + 1,
-                 ", ".join(graph.kernel_ops.get(k.name, [])) or "—"]
+                 ", ".join(g.kernel_ops.get(k.name, [])) or "—"]
                 for g in result.graphs for k in g.kernels]
         lab.table(f"{name}_kernels", ["kernel", "language", "lines", "fused_ops"], rows)
         lab.metric(f"{name}.graphs", len(result.graphs))
@@ -197,7 +198,7 @@ def part_c_kernel(lab: Lab, tiny: Compiled) -> None:
     _, kernel = softmax_kernel(tiny)
     filename = kernel_filename(kernel)
     lab.write_artifact("kernel", filename, kernel.source + "\n", kernel.language)
-    lab.write_artifact("wrapper_call", "tinyhead/wrapper_call.py", tiny.graphs[0].wrapper_call, "python")
+    lab.add_artifact("wrapper_call", "tinyhead/wrapper_call.py", "python")  # written by Part B
     lab.metric("softmax_kernel.name", kernel.name)
     lab.metric("softmax_kernel.file", filename)
     lab.metric("softmax_kernel.lines", kernel.source.count("\n") + 1)
@@ -253,7 +254,7 @@ def produced_by_line(lab: Lab) -> str:
 def part_e_tinyhead(lab: Lab) -> None:
     settings = SETTINGS[lab.preset]
     torch.manual_seed(SEED)
-    model = TinyHead().to(lab.device).eval()
+    model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
     results = profiling.sweep(lab, "tinyhead", model, lambda b: tinyhead_input(b, lab.device),
                               settings.tinyhead_batches, settings.bench_budget_s)
     seed = next(r for r in results if r.batch == TINYHEAD_SEED_BATCH)
@@ -392,10 +393,8 @@ def part_g_report(lab: Lab) -> None:
 
 
 def _device_name(lab: Lab) -> str:
-    if lab.device == "cuda":
-        return torch.cuda.get_device_name(0)
-    from labs.common.fingerprint import cpu_model
-    return f"{cpu_model()}, {torch.get_num_threads()} threads"
+    name = fingerprint.device_name(lab.device)
+    return name if lab.device == "cuda" else f"{name}, {torch.get_num_threads()} threads"
 
 
 def run(lab: Lab) -> None:

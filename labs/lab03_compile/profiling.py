@@ -7,13 +7,13 @@ Eager and compiled are then timed in alternating rounds (`interleaved`).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import statistics
 from dataclasses import dataclass
 from typing import Callable
 
 import torch
+from torch._inductor import config as inductor_config
 
 from labs.common import timing
 from labs.common.harness import Lab
@@ -47,20 +47,6 @@ class SizeResult:
                 self.speedup, self.verdict, self.compile_s, e.reps, c.reps]
 
 
-@contextlib.contextmanager
-def inductor_config(**values):
-    """Set `torch._inductor.config` values for the block, then put the old ones back."""
-    import torch._inductor.config as config
-    previous = {name: getattr(config, name) for name in values}
-    for name, value in values.items():
-        setattr(config, name, value)
-    try:
-        yield
-    finally:
-        for name, value in previous.items():
-            setattr(config, name, value)
-
-
 def measure(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], batch: int,
             device: str, budget_s: float, compile_kwargs: dict | None = None) -> SizeResult:
     torch._dynamo.reset()
@@ -68,7 +54,7 @@ def measure(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], b
     x = make_input(batch)
     # No FX graph cache: every first call pays the whole compile, even for a shape an earlier
     # part already compiled, so the compile times of all sizes compare.
-    with inductor_config(fx_graph_cache=False):
+    with inductor_config.patch(fx_graph_cache=False):
         compile_s = timing.first_call_s(lambda: compiled(x), device)
     eager, fast = interleaved(lambda: model(x), lambda: compiled(x), device, budget_s)
     return SizeResult(batch=batch, eager=eager, compiled=fast, compile_s=compile_s)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+from torch._inductor import config as inductor_config
 
 from labs.lab03_compile import profiling
 
@@ -28,7 +29,7 @@ def compare_modes(model: torch.nn.Module, make_input, batch: int, device: str,
     results = []
     for mode in ("default", "max-autotune"):
         freeze = mode == "max-autotune" and device == "cpu"
-        with profiling.inductor_config(freezing=freeze):
+        with inductor_config.patch(freezing=freeze):
             size = profiling.measure(model, make_input, batch, device, budget_s, {"mode": mode})
         results.append(ModeResult(mode, size, freeze))
     return results

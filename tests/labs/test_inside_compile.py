@@ -255,10 +255,20 @@ def test_wrapper_call_parsers():
     assert inductor_output.allocated_buffers(CALL) == ["buf0", "buf2", "buf4"]
 
 
+def test_kernel_calls_read_the_whole_line_and_keep_repeats():
+    call = ("    cpp_fused_a_0(reinterpret_tensor(buf1, (4, 4), (4, 1), 0), buf2)\n"
+            "    extern_kernels.mm(buf2, buf3, out=buf4)\n"
+            "    triton_poi_fused_b_1.run(buf4, buf5, 16, stream=stream0)\n"
+            "    cpp_fused_a_0(buf5, buf6)\n")
+    calls = inductor_output.kernel_calls(call, ["cpp_fused_a_0", "triton_poi_fused_b_1"])
+    assert calls == [("cpp_fused_a_0", {"buf1", "buf2"}), ("triton_poi_fused_b_1", {"buf4", "buf5"}),
+                     ("cpp_fused_a_0", {"buf5", "buf6"})]
+
+
 def test_fusion_rows_follow_buffers_to_their_kernel():
     nodes = inductor_output.scheduler_nodes(IR_POST_FUSION)
     kernels = ["cpp_fused_native_layer_norm_0", "cpp_fused_gelu_view_1"]
-    rows = {r.node: r for r in fusion.fusion_rows(nodes, CALL, kernels)}
+    rows = {r.node: r for r in fusion.fusion_rows(nodes, inductor_output.kernel_calls(CALL, kernels))}
     assert rows["op0_op1"].becomes == "cpp_fused_native_layer_norm_0"  # through buf1, which reuses buf0
     assert rows["op0_op1"].n_members == 2
     assert rows["op2"].becomes == "extern_kernels.addmm"
