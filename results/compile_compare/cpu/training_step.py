@@ -12,7 +12,7 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
         optimizer.zero_grad(set_to_none=True)
         loss = loss_fn(forward, idx, targets)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), CLIP_NORM)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), minigpt.CLIP_NORM)
         optimizer.step()
         synchronize()
         return loss

@@ -8,7 +8,7 @@ def forward(self, x):
     tmp_6 = tmp_3['down']._parameters
     tmp_7 = __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit
     __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit(tmp_2)
-    graph_out_0 = __compiled_fn_1_87ba46db_fa52_41b8_8836_a83f9bc64388(self.
+    graph_out_0 = __compiled_fn_1_d7f75eb4_afd9_4281_ac3b_67e4ecbd4005(self.
         _modules['norm']._parameters['weight'], tmp_4['bias'], x, tmp_3['up'].
         _parameters['weight'], tmp_5['bias'], tmp_3['down']._parameters[
         'weight'], tmp_6['bias'])

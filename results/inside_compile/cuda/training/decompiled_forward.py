@@ -8,7 +8,7 @@ def forward(self, x):
     tmp_6 = tmp_3['down']._parameters
     tmp_7 = __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit
     __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit(tmp_2)
-    graph_out_0 = __compiled_fn_3_f3f965f1_1624_45b8_bec4_6ddf2b3f8539(self.
+    graph_out_0 = __compiled_fn_3_95ae65ef_095c_48b7_9ff6_3d41a6df8e08(self.
         _modules['norm']._parameters['weight'], tmp_4['bias'], x, tmp_3['up'].
         _parameters['weight'], tmp_5['bias'], tmp_3['down']._parameters[
         'weight'], tmp_6['bias'])
