@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from labs.common.minigpt import TrainingMemory
+from labs.common.training_memory import TrainingMemory
 
 REFERENCE_GPU_BYTES = 16 * 2**30   # a modest accelerator, for judging a CPU run's numbers
 PATTERNS = ("DDP", "FSDP", "TP", "PP")

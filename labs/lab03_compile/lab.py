@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from labs.common import fingerprint, inductor_output, minigpt, timing
+from labs.common import fingerprint, inductor_output, measure, minigpt, timing, training_memory
 from labs.common.grammar import build_corpus
 from labs.common.harness import Lab
 from labs.lab03_compile import (annotate, annotation_doc, distributed, profiling, report,
@@ -312,7 +312,7 @@ class _LogitsOnly(torch.nn.Module):
 def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
     model = gpt.eager
     # Activations measured at the batch the model was trained with.
-    memory = minigpt.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
+    memory = training_memory.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
     if lab.device == "cuda":
         device_bytes = torch.cuda.get_device_properties(0).total_memory
         label = f"this GPU's {device_bytes / 2**30:.0f} GiB"
@@ -411,7 +411,7 @@ def run(lab: Lab) -> None:
         lab.part("F", "Distributed survey", part_f_distributed, gpt, after=("A2",))
         # Timing last: each size resets Dynamo, which the parts above must not see.
         threads = SETTINGS[lab.preset].cpu_timing_threads or torch.get_num_threads()
-        with minigpt.cpu_threads(threads, lab.device):
+        with measure.cpu_threads(threads, lab.device):
             lab.part("E", "Eager against compiled: TinyHead", part_e_tinyhead)
             lab.part("E2", "Eager against compiled: the grammar MiniGPT", part_e2_minigpt, gpt,
                      after=("A2",))

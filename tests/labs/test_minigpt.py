@@ -6,7 +6,7 @@ import time
 
 import torch
 
-from labs.common import grammar, minigpt
+from labs.common import grammar, minigpt, training_memory
 
 CONFIG = minigpt.GPTConfig(vocab_size=32, block_size=16, n_layer=2, n_head=2, n_embd=32)
 
@@ -57,7 +57,7 @@ def test_get_batch_targets_are_inputs_shifted_by_one():
 
 
 def test_training_memory_adds_up():
-    memory = minigpt.training_memory(model(), batch_size=4)
+    memory = training_memory.training_memory(model(), batch_size=4)
     params = minigpt.param_count(model())
     assert memory.param_bytes == memory.grad_bytes == 4 * params
     assert memory.optimizer_bytes == 8 * params

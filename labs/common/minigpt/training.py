@@ -1,12 +1,6 @@
-"""The grammar MiniGPT: a small decoder-only character transformer, its training and its cache.
+"""Training the grammar MiniGPT, its data and evaluation, and its checkpoint cache.
 
     model, info = trained_minigpt("full", "cpu")   # trains once, then loads in well under 1 s
-
-The model is nanoGPT's shape, small: token and position embeddings, `n_layer` blocks of
-LayerNorm -> causal self-attention -> LayerNorm -> MLP (GELU), a final LayerNorm and an LM
-head tied to the token embedding. Attention is written out (matmul, mask, softmax, matmul)
-so that a compiler's fusion of the masked softmax is visible in its output; `use_sdpa=True`
-swaps in `F.scaled_dot_product_attention` for comparison.
 
 Training is the labs' own loop (AdamW, warmup then cosine decay) on the grammar corpus
 (`labs.common.grammar`); it reports the validation loss and the exact-match accuracy of
@@ -16,7 +10,6 @@ greedy conjugations of held-out verbs. Checkpoints are cached under COURSE_CHECK
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import math
@@ -26,126 +19,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 from labs.common import grammar
+from labs.common.measure import cpu_threads
+from labs.common.minigpt import model as model_module
+from labs.common.minigpt.model import GPTConfig, MiniGPT, param_count
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 # The accuracy `full` trains for, on conjugations of verbs it never saw.
 TARGET_VAL_EXACT_MATCH = 0.90
 CLIP_NORM = 1.0               # gradient-norm clip of every training loop on the MiniGPT
-
-
-@dataclass(frozen=True)
-class GPTConfig:
-    vocab_size: int
-    block_size: int
-    n_layer: int
-    n_head: int
-    n_embd: int
-    dropout: float = 0.0
-
-
-# -- the model ---------------------------------------------------------------------------
-
-class CausalSelfAttention(nn.Module):
-    def __init__(self, config: GPTConfig, use_sdpa: bool = False):
-        super().__init__()
-        assert config.n_embd % config.n_head == 0, "n_embd must split evenly across heads"
-        self.n_head = config.n_head
-        self.use_sdpa = use_sdpa
-        self.dropout = config.dropout
-        self.qkv = nn.Linear(config.n_embd, 3 * config.n_embd)
-        self.proj = nn.Linear(config.n_embd, config.n_embd)
-        self.attn_drop = nn.Dropout(config.dropout)
-        self.resid_drop = nn.Dropout(config.dropout)
-        # Lower-triangular: position t may attend to positions <= t. Not a parameter, not saved.
-        mask = torch.tril(torch.ones(config.block_size, config.block_size, dtype=torch.bool))
-        self.register_buffer("causal_mask", mask.view(1, 1, config.block_size, config.block_size),
-                             persistent=False)
-
-    # --8<-- [start:attention]
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        B, T, C = x.shape
-        q, k, v = self.qkv(x).split(C, dim=2)
-        # (B, T, C) -> (B, n_head, T, head_dim)
-        q, k, v = (t.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) for t in (q, k, v))
-        if self.use_sdpa:
-            y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
-                                               dropout_p=self.dropout if self.training else 0.0)
-        else:
-            scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
-            scores = scores.masked_fill(~self.causal_mask[:, :, :T, :T], float("-inf"))
-            y = self.attn_drop(F.softmax(scores, dim=-1)) @ v
-        y = y.transpose(1, 2).contiguous().view(B, T, C)
-        return self.resid_drop(self.proj(y))
-    # --8<-- [end:attention]
-
-
-class MLP(nn.Module):
-    def __init__(self, config: GPTConfig):
-        super().__init__()
-        self.fc = nn.Linear(config.n_embd, 4 * config.n_embd)
-        self.proj = nn.Linear(4 * config.n_embd, config.n_embd)
-        self.drop = nn.Dropout(config.dropout)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.drop(self.proj(F.gelu(self.fc(x))))
-
-
-class Block(nn.Module):
-    def __init__(self, config: GPTConfig, use_sdpa: bool = False):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(config.n_embd)
-        self.attn = CausalSelfAttention(config, use_sdpa)
-        self.ln2 = nn.LayerNorm(config.n_embd)
-        self.mlp = MLP(config)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        x = x + self.attn(self.ln1(x))
-        return x + self.mlp(self.ln2(x))
-
-
-class MiniGPT(nn.Module):
-    def __init__(self, config: GPTConfig, *, use_sdpa: bool = False):
-        super().__init__()
-        self.config = config
-        self.tok_emb = nn.Embedding(config.vocab_size, config.n_embd)
-        self.pos_emb = nn.Embedding(config.block_size, config.n_embd)
-        self.drop = nn.Dropout(config.dropout)
-        self.blocks = nn.ModuleList(Block(config, use_sdpa) for _ in range(config.n_layer))
-        self.ln_f = nn.LayerNorm(config.n_embd)
-        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False)
-        self.lm_head.weight = self.tok_emb.weight  # tied: one matrix reads and writes tokens
-        self.apply(self._init_weights)
-
-    @staticmethod
-    def _init_weights(module: nn.Module) -> None:
-        if isinstance(module, (nn.Linear, nn.Embedding)):
-            nn.init.normal_(module.weight, mean=0.0, std=0.02)
-        if isinstance(module, nn.Linear) and module.bias is not None:
-            nn.init.zeros_(module.bias)
-
-    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None
-                ) -> tuple[torch.Tensor, torch.Tensor | None]:
-        B, T = idx.shape
-        if T > self.config.block_size:
-            raise ValueError(f"sequence of {T} tokens is longer than block_size {self.config.block_size}")
-        positions = torch.arange(T, device=idx.device)
-        x = self.drop(self.tok_emb(idx) + self.pos_emb(positions))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.view(B * T, -1), targets.view(B * T))
-        return logits, loss
-
-
-def param_count(model: nn.Module) -> int:
-    """Parameters, each counted once (the tied embedding and LM head are one matrix)."""
-    return sum(p.numel() for p in model.parameters())
 
 
 # -- data --------------------------------------------------------------------------------
@@ -298,24 +182,6 @@ def learning_rate(step: int, settings: TrainSettings) -> float:
     return settings.lr * (0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * min(1.0, progress))))
 
 
-@contextlib.contextmanager
-def cpu_threads(count: int, device: str):
-    """Run the block with `count` intra-op threads on CPU, then restore the setting.
-
-    A model this small gains little from a second thread and loses a lot on shared cores:
-    every one of its many small ops ends in an OpenMP barrier that waits for a thread the
-    OS may have descheduled (measured here: 1.1 s a step with 2 threads on a busy 2-core
-    machine, 0.15 s with 1).
-    """
-    previous = torch.get_num_threads()
-    if device == "cpu":
-        torch.set_num_threads(count)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(previous)
-
-
 def train(settings: TrainSettings, device: str, preset: str = "custom",
           progress=None) -> tuple[MiniGPT, TrainInfo]:
     """Train a MiniGPT from scratch on the grammar corpus; `progress(step, loss)` if given."""
@@ -375,9 +241,9 @@ def checkpoint_dir() -> Path:
 
 def checkpoint_key(preset: str, device: str, settings: TrainSettings) -> str:
     """Everything that changes the trained weights: settings (hence config), preset, device,
-    this file and the grammar's source, and torch's version."""
+    the model's, this file's and the grammar's source, and torch's version."""
     sources = hashlib.sha256()
-    for module_file in (Path(grammar.__file__), Path(__file__)):
+    for module_file in (Path(grammar.__file__), Path(model_module.__file__), Path(__file__)):
         sources.update(module_file.read_bytes())
     parts = {"preset": preset, "device": device, "settings": asdict(settings),
              "sources": sources.hexdigest(), "torch": torch.__version__}
@@ -430,58 +296,3 @@ def trained_minigpt(preset: str, device: str, progress=None) -> tuple[MiniGPT, T
 
 def _with(info: TrainInfo, **changes) -> TrainInfo:
     return TrainInfo(**(asdict(info) | changes))
-
-
-# -- memory, for choosing a distributed strategy -----------------------------------------
-
-@dataclass(frozen=True)
-class TrainingMemory:
-    """Bytes one training step holds at its peak, part by part (float32, AdamW)."""
-    params: int
-    param_bytes: int
-    grad_bytes: int
-    optimizer_bytes: int       # AdamW keeps two moments per parameter
-    activation_bytes: int      # tensors autograd saved for backward, measured at one batch size
-    batch_size: int
-    block_size: int
-
-    @property
-    def total_bytes(self) -> int:
-        return self.param_bytes + self.grad_bytes + self.optimizer_bytes + self.activation_bytes
-
-
-def saved_activation_bytes(model: MiniGPT, batch_size: int, device: str) -> int:
-    """Bytes of the tensors autograd keeps for backward during one forward with targets.
-
-    Measured, not modelled: a hook sees every saved tensor; storages are counted once, and
-    parameters (saved by reference, already counted) are left out.
-    """
-    param_storages = {p.untyped_storage().data_ptr() for p in model.parameters()}
-    seen: dict[int, int] = {}
-
-    def pack(tensor: torch.Tensor) -> torch.Tensor:
-        storage = tensor.untyped_storage()
-        if storage.data_ptr() not in param_storages:
-            seen[storage.data_ptr()] = storage.nbytes()
-        return tensor
-
-    generator = torch.Generator().manual_seed(0)
-    block = model.config.block_size
-    idx = torch.randint(model.config.vocab_size, (batch_size, block), generator=generator).to(device)
-    was_training = model.training
-    model.train()
-    with torch.enable_grad(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        _, loss = model(idx, idx)
-    del loss
-    model.train(was_training)
-    return sum(seen.values())
-
-
-def training_memory(model: MiniGPT, batch_size: int, device: str = "cpu") -> TrainingMemory:
-    params = param_count(model)
-    bytes_per = next(model.parameters()).element_size()
-    return TrainingMemory(
-        params=params, param_bytes=params * bytes_per, grad_bytes=params * bytes_per,
-        optimizer_bytes=2 * params * bytes_per,
-        activation_bytes=saved_activation_bytes(model, batch_size, device),
-        batch_size=batch_size, block_size=model.config.block_size)
