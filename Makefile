@@ -1,8 +1,8 @@
 # The course's commands. `make site` builds everything from nothing; `make test` tests it.
 #   make site                 set up .venv, run stale labs on this machine's device, build site/
 #   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
-#   make serve                live preview on http://127.0.0.1:8000
-#   make test                 the test suite (labs in their smoke preset, strict build, browser)
+#   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
+#   make test                 lint, then the test suite (labs in their smoke preset, strict build, browser)
 #   make clean                remove site/, .work/ and caches (results/ stay)
 
 PYTHON ?= python3
@@ -12,18 +12,22 @@ STAMP := $(VENV)/.installed
 PRESET ?= full
 DEVICE ?= auto
 export NO_MKDOCS_2_WARNING := 1
-export PYTHONPATH := $(CURDIR)
+# `labs` sits at the root, the engine `course` in scripts/ (the venv's course.pth says the same).
+export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test clean browser venv
+.PHONY: site labs build serve test lint clean browser venv
 
 venv: $(STAMP)
 
+# The first install downloads about 1.3 GB (PyTorch's CPU build is 750 MB of it): say so.
 $(STAMP): requirements.txt constraints.txt
+	@echo "Setting up $(VENV): PyTorch (CPU build), MkDocs Material, plotly, pytest — about 1.3 GB, one to a few minutes."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	$(PY) -m pip install --quiet --progress-bar on -r requirements.txt -c constraints.txt
+	$(PY) -c "import site, pathlib; pathlib.Path(site.getsitepackages()[0], 'course.pth').write_text('$(CURDIR)\n$(CURDIR)/scripts\n')"
 	touch $(STAMP)
 
 labs: $(STAMP)
@@ -38,14 +42,17 @@ build: $(STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet
 
 serve: $(STAMP)
-	$(VENV)/bin/mkdocs serve
+	$(VENV)/bin/mkdocs serve --watch results --watch labs --watch scripts
 
 # Headless Chromium for the browser tests, from Debian's package.
 browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) browser
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+test: $(STAMP) browser lint
 	$(PY) -m pytest -q tests
 
 clean:
-	rm -rf site .work .cache .pytest_cache
+	rm -rf site .work .cache .pytest_cache .ruff_cache

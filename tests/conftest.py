@@ -1,8 +1,10 @@
-"""Shared fixtures: run a lab once per test session in its smoke preset, on CPU."""
+"""Shared fixtures and helpers: run a lab once per test session in its smoke preset, on CPU;
+read its tables as records; the import path the engine's own processes need."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -13,6 +15,13 @@ import pytest
 from course.runner import lab_environment
 
 ROOT = Path(__file__).resolve().parent.parent
+# `labs` at the root and the engine `course` in scripts/: what a child process needs to import.
+ENGINE_PATH = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
+
+
+def records(table: dict) -> list[dict]:
+    """A result table's rows as dicts keyed by column name."""
+    return [dict(zip(table["columns"], row)) for row in table["rows"]]
 
 
 @dataclass
@@ -23,6 +32,9 @@ class SmokeRun:
 
     def metric(self, key: str):
         return self.manifest["metrics"][key]["value"]
+
+    def table(self, key: str) -> list[dict]:
+        return records(self.manifest["tables"][key])
 
 
 @pytest.fixture(scope="session")
@@ -54,3 +66,9 @@ def lab_smoke(tmp_path_factory, checkpoint_dir):
         return runs[lab_id]
 
     return run
+
+
+@pytest.fixture(scope="module")
+def run(request, lab_smoke) -> SmokeRun:
+    """The smoke run of the lab a test module names in its module-level LAB."""
+    return lab_smoke(request.module.LAB)

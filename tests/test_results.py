@@ -31,7 +31,7 @@ def test_an_invalid_manifest_names_the_file_and_field(change, field):
 def test_missing_provenance_field_is_named():
     data = manifest()
     del data["provenance"]["torch"]
-    with pytest.raises(results.ManifestError, match="field 'provenance'.*'torch' is a required property"):
+    with pytest.raises(results.ManifestError, match=r"field 'provenance'.*'torch' is a required property"):
         results.validate_manifest(data, "m.json")
 
 
@@ -68,7 +68,7 @@ def test_an_invalid_staged_run_never_replaces_the_good_one(tmp_path):
 def test_a_staged_run_missing_an_artifact_is_refused(tmp_path):
     staging = write_result(tmp_path / "staging")
     (staging / "kernel.cpp").unlink()
-    with pytest.raises(results.ManifestError, match="artifacts.kernel.path"):
+    with pytest.raises(results.ManifestError, match=r"artifacts\.kernel\.path"):
         results.commit_result(tmp_path, "lab03_compile", "cpu", staging)
 
 

@@ -8,13 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = Path(__file__).resolve().parent / "toylabs"
 
 
 def course(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=str(ROOT), **env)
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, **env)
     return subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), *args],
                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
 
@@ -92,7 +93,8 @@ def test_a_failed_rerun_keeps_the_last_good_result(tmp_path):
 def test_unknown_lab_is_a_clear_error(tmp_path):
     done = run_toys(tmp_path, "no_such_lab")
     assert done.returncode != 0
-    assert "invalid choice: 'no_such_lab'" in done.stderr
+    assert "no lab named 'no_such_lab'" in done.stderr and "known labs: toy_broken" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_cache_key_covers_preset_device_and_source(tmp_path, monkeypatch):
@@ -101,5 +103,5 @@ def test_cache_key_covers_preset_device_and_source(tmp_path, monkeypatch):
             "print(f.cache_key('toy_ok','smoke','cpu'), f.cache_key('toy_ok','full','cpu'),"
             " f.cache_key('toy_ok','smoke','cuda'), f.cache_key('toy_slow','smoke','cpu'))")
     keys = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT))).stdout.split()
+                          env=dict(os.environ, PYTHONPATH=ENGINE_PATH)).stdout.split()
     assert len(keys) == 4 and len(set(keys)) == 4

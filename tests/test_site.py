@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from course import notebook_i18n
 from course.markers import MARKER
+from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -33,12 +35,21 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 
 
 def pages(lang: str) -> set[str]:
-    return {p.relative_to(DOCS / lang).as_posix() for p in (DOCS / lang).rglob("*")
-            if p.suffix in (".md", ".py") and p.is_file()}
+    """A language's pages; Spanish notebooks are generated from the English ones, so they count."""
+    found = {p.relative_to(DOCS / lang).as_posix() for p in (DOCS / lang).rglob("*.md")}
+    return found | {p.relative_to(DOCS / "en").as_posix() for p in (DOCS / "en").rglob("*_notebook.py")}
 
 
 def test_every_page_has_its_translation():
     assert pages("en") == pages("es")
+
+
+def test_every_notebook_translates_completely():
+    """Every markdown cell and code comment has its Spanish, and no translation is stale."""
+    for english in (DOCS / "en").rglob("*_notebook.py"):
+        table = notebook_i18n.load_table(notebook_i18n.TRANSLATIONS / f"{english.stem}.es.toml")
+        spanish = notebook_i18n.translate(english.read_text(), table, english.stem)
+        assert spanish.count("# %%") == english.read_text().count("# %%")
 
 
 @pytest.mark.parametrize("page", sorted(p for p in pages("en") if p.endswith(".md")))
@@ -56,7 +67,7 @@ def test_translation_mirrors_structure(page):
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=ENGINE_PATH)
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"

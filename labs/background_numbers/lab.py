@@ -4,13 +4,13 @@ Pure arithmetic on published model shapes and datasheet peaks (`shapes.py`) with
 formulas of the papers the chapter cites (`formulas.py`). No torch, no timing: the results
 are the same on any machine, and the tests check them against hand calculations.
 
-Parts:
-  A  parameters and weight memory (Llama 2 7B and 70B, FP32 to 4-bit)
-  B  the KV cache: MHA, GQA, MQA, over context length and batch
-  C  training memory: mixed-precision AdamW, ZeRO stages, all-reduce volume, pipeline bubble
-  D  the roofline: ridge points, arithmetic intensity of common ops, fusion, attention scores
-  E  speculative decoding: expected tokens per target step, and speed-up
-  F  LoRA and QLoRA: trainable fraction, adapter size, quantization overhead
+Parts (keys in the manifest):
+  weights               parameters and weight memory (Llama 2 7B and 70B, FP32 to 4-bit)
+  kv_cache              the KV cache: MHA, GQA, MQA, over context length and batch
+  training_memory       training memory: mixed-precision AdamW, ZeRO stages, all-reduce volume, pipeline bubble
+  roofline              the roofline: ridge points, arithmetic intensity of common ops, fusion, attention scores
+  speculative_decoding  speculative decoding: expected tokens per target step, and speed-up
+  lora                  LoRA and QLoRA: trainable fraction, adapter size, quantization overhead
 
 Units: GB = 10^9 bytes for weights and training state (parameter counts are decimal, as in
 the papers); GiB = 2^30 bytes for KV caches and attention matrices (powers of two).
@@ -22,9 +22,21 @@ import math
 from dataclasses import dataclass
 
 from labs.background_numbers import formulas as f
-from labs.background_numbers.shapes import (A100_SXM, CHINCHILLA_PARAMS, CHINCHILLA_TOKENS, GB, GIB,
-                                            GPT3_175B, H100_SXM, KIB, LLAMA2_7B, LLAMA2_70B, MIB, TPU_V1,
-                                            Accelerator)
+from labs.background_numbers.shapes import (
+    A100_SXM,
+    CHINCHILLA_PARAMS,
+    CHINCHILLA_TOKENS,
+    GB,
+    GIB,
+    GPT3_175B,
+    H100_SXM,
+    KIB,
+    LLAMA2_7B,
+    LLAMA2_70B,
+    MIB,
+    TPU_V1,
+    Accelerator,
+)
 from labs.common.harness import Lab
 
 BF16 = 2  # bytes per value
@@ -77,7 +89,7 @@ def _v(x: float) -> float | int:
     if isinstance(x, int):
         return x
     if abs(x) < 1e15 and abs(x - round(x)) <= 1e-9 * max(1.0, abs(x)):
-        return int(round(x))
+        return round(x)
     return float(f"{x:.6g}")
 
 
@@ -367,9 +379,9 @@ def part_f_lora(lab: Lab) -> None:
 
 
 def run(lab: Lab) -> None:
-    lab.part("A", "Parameters and weight memory", part_a_weights)
-    lab.part("B", "The KV cache", part_b_kv_cache)
-    lab.part("C", "Training memory and parallelism", part_c_training)
-    lab.part("D", "The roofline, fusion and attention", part_d_roofline)
-    lab.part("E", "Speculative decoding", part_e_speculative)
-    lab.part("F", "LoRA and QLoRA", part_f_lora)
+    lab.part("weights", "Parameters and weight memory", part_a_weights)
+    lab.part("kv_cache", "The KV cache", part_b_kv_cache)
+    lab.part("training_memory", "Training memory and parallelism", part_c_training)
+    lab.part("roofline", "The roofline, fusion and attention", part_d_roofline)
+    lab.part("speculative_decoding", "Speculative decoding", part_e_speculative)
+    lab.part("lora", "LoRA and QLoRA", part_f_lora)

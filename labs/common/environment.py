@@ -37,7 +37,7 @@ def default_device() -> str:
     return "cuda" if probe.stdout.strip() == "True" else "cpu"
 
 
-def prepare(options: "LabOptions", lab_env: dict[str, str]) -> None:
+def prepare(options: LabOptions, lab_env: dict[str, str]) -> None:
     """Point every folder torch writes to inside the run's work folder; set the lab's variables.
 
     Values already in the environment win, so the runner (or a learner) can override them.
@@ -79,7 +79,7 @@ def git_commit() -> tuple[str | None, bool]:
     return sha or None, bool(dirty)
 
 
-def provenance(options: "LabOptions", wall_s: float) -> dict[str, Any]:
+def provenance(options: LabOptions, wall_s: float) -> dict[str, Any]:
     torch = sys.modules.get("torch")
     commit, dirty = git_commit()
     gpu = None
@@ -96,7 +96,7 @@ def provenance(options: "LabOptions", wall_s: float) -> dict[str, Any]:
         "gpu_name": gpu,
         "commit": commit,
         "commit_dirty": dirty,
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date_utc": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "preset": options.preset,
         "wall_s": round(wall_s, 2),
         "cache_key": fingerprint.cache_key(options.lab_id, options.preset, options.device),

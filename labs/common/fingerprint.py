@@ -1,8 +1,10 @@
 """What a lab result depends on, hashed into a cache key.
 
 The key covers the lab's own files, the shared helpers in labs/common, the preset, the
-torch and triton versions and the device (its kind and its name), so a result is reused
-only when re-running it would measure the same program on the same machine and stack.
+torch and triton versions, and the machine as far as it changes the numbers: the device
+kind, the CPU model, the cores this process may use, the thread settings, and on a GPU its
+name, count, driver and CUDA version. A committed result is therefore reused only on a
+machine that would measure the same thing; a learner's laptop always measures itself.
 Standard library only: the runner computes it without importing torch.
 """
 
@@ -10,15 +12,19 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
+import os
 import platform
 import shutil
 import subprocess
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from labs.common.labmeta import LABS_DIR
 
 SOURCE_SUFFIXES = {".py", ".toml", ".json", ".md", ".txt"}
+# Variables that change how many threads a lab's timings use.
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "COURSE_TIMING_THREADS")
 
 
 def source_files(lab_id: str) -> list[Path]:
@@ -45,7 +51,7 @@ def package_version(name: str) -> str | None:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -56,27 +62,55 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine() or "unknown CPU"
 
 
-@lru_cache(maxsize=None)
-def gpu_name() -> str | None:
-    """The first GPU's name from nvidia-smi (no torch import), or None."""
-    if not shutil.which("nvidia-smi"):
-        return None
+def usable_cores() -> int:
+    """Cores this process may run on (a container or taskset may allow fewer than exist)."""
     try:
-        out = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=20, check=True).stdout
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@cache
+def gpus() -> tuple[dict[str, str], ...]:
+    """Name, driver and memory of each NVIDIA GPU, from nvidia-smi (no torch import)."""
+    if not shutil.which("nvidia-smi"):
+        return ()
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,memory.total",
+                              "--format=csv,noheader"], capture_output=True, text=True, timeout=20,
+                             check=True).stdout
     except (subprocess.SubprocessError, OSError):
-        return None
-    names = [line.strip() for line in out.splitlines() if line.strip()]
-    return names[0] if names else None
+        return ()
+    rows = [[cell.strip() for cell in line.split(",")] for line in out.splitlines() if line.strip()]
+    return tuple({"name": r[0], "driver": r[1] if len(r) > 1 else "", "memory": r[2] if len(r) > 2 else ""}
+                 for r in rows)
+
+
+def gpu_name() -> str | None:
+    found = gpus()
+    return found[0]["name"] if found else None
 
 
 def device_name(device: str) -> str:
     return (gpu_name() or "CUDA GPU") if device == "cuda" else cpu_model()
 
 
+def machine_fingerprint(device: str) -> dict[str, object]:
+    """The facts about this machine that change a lab's numbers on `device`."""
+    facts: dict[str, object] = {
+        "device": device, "cpu_model": cpu_model(), "cores": usable_cores(),
+        "threads": {name: os.environ.get(name, "") for name in THREAD_VARIABLES},
+    }
+    if device == "cuda":
+        facts["gpus"] = [dict(g) for g in gpus()]
+        facts["cuda_visible_devices"] = os.environ.get("CUDA_VISIBLE_DEVICES", "")
+    return facts
+
+
 def cache_key(lab_id: str, preset: str, device: str) -> str:
-    parts = [
-        source_hash(lab_id), preset, device, device_name(device),
-        f"torch={package_version('torch')}", f"triton={package_version('triton')}",
-    ]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    parts = {
+        "sources": source_hash(lab_id), "preset": preset,
+        "machine": machine_fingerprint(device),
+        "torch": package_version("torch"), "triton": package_version("triton"),
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]

@@ -25,27 +25,23 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from labs.common import environment
-from labs.common.atomic import write_json_atomic, write_text_atomic
-from labs.common.labmeta import LABS_DIR, load_lab_meta
-
-PRESETS = ("smoke", "full")
-DEVICES = ("cpu", "cuda")
-SCHEMA_VERSION = 1
-# A line the runner reads from a lab's stdout to show which part is running.
-PROGRESS_PREFIX = "@@course "
-
-CHECK_OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
-    "<": lambda v, t: v < t,
-    "<=": lambda v, t: v <= t,
-    ">": lambda v, t: v > t,
-    ">=": lambda v, t: v >= t,
-    "==": lambda v, t: v == t,
-}
+from labs.common.contract import (
+    CHECK_OPERATORS,
+    DEVICES,
+    LABS_DIR,
+    PRESETS,
+    PROGRESS_PREFIX,
+    SCHEMA_VERSION,
+    load_lab_meta,
+    write_json_atomic,
+    write_text_atomic,
+)
 
 
 class PartSkipped(Exception):

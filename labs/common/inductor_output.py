@@ -192,9 +192,9 @@ def scheduler_nodes(ir_text: str) -> list[SchedulerNode]:
         elif match := _IR_EXTERN.match(line):
             if match.group("name") in owner:
                 owner[match.group("name")].extern_kernel = match.group("kernel")
-        elif (match := _IR_OUTPUT.match(line)) and current is not None:
-            if match.group("buf") not in current.buffers:
-                current.buffers.append(match.group("buf"))
+        elif ((match := _IR_OUTPUT.match(line)) and current is not None
+              and match.group("buf") not in current.buffers):
+            current.buffers.append(match.group("buf"))
     for node in top:
         node.members = [m for m in node.members if m not in groups] or [node.name]
     return top

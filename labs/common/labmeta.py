@@ -1,7 +1,9 @@
 """A lab's metadata, read from `labs/<lab>/lab.toml`: titles, needs, duration, environment.
 
 Kept in TOML so that the bilingual titles and summaries read naturally; the engine uses the
-same loader to draw the curriculum map and each lab's header.
+same loader to draw the curriculum map and each lab's header. A malformed file raises
+`LabMetaError` with one line naming the file, the field and what to write instead; it never
+breaks the commands that do not need that lab.
 """
 
 from __future__ import annotations
@@ -12,8 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+DEVICES = ("cpu", "cuda")
+PRESETS = ("smoke", "full")
+LANGUAGES = ("en", "es")
 # The folder of lab packages; tests point it at a folder of toy labs.
 LABS_DIR = Path(os.environ.get("COURSE_LABS_DIR") or Path(__file__).resolve().parent.parent).resolve()
+
+
+class LabMetaError(ValueError):
+    """A lab.toml that cannot be used; the message names the file and the field."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +42,6 @@ class LabMeta:
     env: dict[str, str] = field(default_factory=dict)
     deliverables_dir: str | None = None
     listed: bool = True               # false for support labs (numbers for a chapter, not a lesson)
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def source_dir(self) -> Path:
@@ -41,36 +49,87 @@ class LabMeta:
 
 
 def lab_ids() -> list[str]:
-    """Every lab folder with a lab.toml, in curriculum order."""
-    ids = [p.parent.name for p in LABS_DIR.glob("*/lab.toml")]
-    return sorted(ids, key=lambda lab_id: (load_lab_meta(lab_id).order, lab_id))
+    """Every lab folder with a lab.toml, in curriculum order (unreadable ones last, by name)."""
+    def order(lab_id: str) -> tuple[int, str]:
+        try:
+            return load_lab_meta(lab_id).order, lab_id
+        except LabMetaError:
+            return 10**9, lab_id
+    return sorted((p.parent.name for p in LABS_DIR.glob("*/lab.toml")), key=order)
+
+
+class _Reader:
+    """Typed access to one lab.toml's fields, each failure a one-line LabMetaError."""
+
+    def __init__(self, path: Path, raw: dict[str, Any]):
+        self.path, self.raw = path, raw
+
+    def fail(self, name: str, wanted: str, got: Any = None) -> LabMetaError:
+        found = "it is missing" if got is None else f"got {got!r}"
+        return LabMetaError(f"{self.path}: field '{name}': expected {wanted}, {found}; fix it and run again")
+
+    def get(self, name: str, default: Any = ..., kind: type | tuple = object, wanted: str = "") -> Any:
+        if name not in self.raw:
+            if default is ...:
+                raise self.fail(name, wanted or kind.__name__)
+            return default
+        value = self.raw[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(name, wanted or getattr(kind, "__name__", str(kind)), value)
+        return value
+
+    def bilingual(self, name: str, item: type = str, default: Any = ...) -> dict[str, Any]:
+        value = self.get(name, default, dict, "a table with en and es")
+        for lang in LANGUAGES:
+            entry = value.get(lang) if isinstance(value, dict) else None
+            ok = isinstance(entry, str) if item is str else (
+                isinstance(entry, list) and all(isinstance(x, str) for x in entry))
+            if value is not default and not ok:
+                what = "a text" if item is str else "a list of texts"
+                raise self.fail(f"{name}.{lang}", what, entry)
+        return value
+
+    def positive_int(self, name: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            raise self.fail(name, "a whole number above 0", value)
+        return value
 
 
 def load_lab_meta(lab_id: str) -> LabMeta:
     path = LABS_DIR / lab_id / "lab.toml"
     if not path.is_file():
-        known = ", ".join(p.parent.name for p in LABS_DIR.glob("*/lab.toml")) or "none"
+        known = ", ".join(sorted(p.parent.name for p in LABS_DIR.glob("*/lab.toml"))) or "none"
         raise FileNotFoundError(f"no lab named {lab_id!r} ({path} is missing); known labs: {known}")
-    with path.open("rb") as handle:
-        raw = tomllib.load(handle)
     try:
-        return LabMeta(
-            id=lab_id,
-            order=int(raw["order"]),
-            phase=raw["phase"],
-            week=int(raw["week"]),
-            title=raw["title"],
-            summary=raw["summary"],
-            teaches=raw["teaches"],
-            duration_min=int(raw["duration_min"]),
-            devices=list(raw["devices"]),
-            device_notes=raw.get("device_notes", {}),
-            prerequisites=list(raw.get("prerequisites", [])),
-            timeout_s={k: int(v) for k, v in raw["timeout_s"].items()},
-            env={k: str(v) for k, v in raw.get("env", {}).items()},
-            deliverables_dir=raw.get("deliverables_dir"),
-            listed=bool(raw.get("listed", True)),
-            extra=raw.get("extra", {}),
-        )
-    except KeyError as missing:
-        raise ValueError(f"{path}: missing field {missing}") from None
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise LabMetaError(f"{path}: not valid TOML ({error}); fix the file and run again") from None
+    read = _Reader(path, raw)
+    devices = read.get("devices", kind=list, wanted="a list of devices")
+    if not devices or any(d not in DEVICES for d in devices):
+        raise read.fail("devices", f"a list drawn from {list(DEVICES)}", devices)
+    timeouts = read.get("timeout_s", kind=dict, wanted="a table of seconds per preset")
+    missing = [p for p in PRESETS if p not in timeouts]
+    if missing:
+        raise read.fail(f"timeout_s.{missing[0]}", "a whole number of seconds")
+    env = read.get("env", {}, dict, "a table of variable names and texts")
+    if not all(isinstance(v, (str, int, float)) for v in env.values()):
+        raise read.fail("env", "text values", env)
+    prerequisites = read.get("prerequisites", [], list, "a list of lab names")
+    return LabMeta(
+        id=lab_id,
+        order=read.get("order", kind=int, wanted="a whole number"),
+        phase=read.get("phase", kind=str, wanted="a phase id from labs/curriculum.toml"),
+        week=read.get("week", kind=int, wanted="a whole number"),
+        title=read.bilingual("title"),
+        summary=read.bilingual("summary"),
+        teaches=read.bilingual("teaches", list),
+        duration_min=read.positive_int("duration_min", read.get("duration_min", kind=int)),
+        devices=list(devices),
+        device_notes=read.bilingual("device_notes", default={}),
+        prerequisites=[str(p) for p in prerequisites],
+        timeout_s={p: read.positive_int(f"timeout_s.{p}", timeouts[p]) for p in PRESETS},
+        env={k: str(v) for k, v in env.items()},
+        deliverables_dir=read.get("deliverables_dir", None, str, "a folder path"),
+        listed=read.get("listed", True, bool, "true or false"),
+    )

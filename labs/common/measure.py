@@ -34,8 +34,9 @@ import contextlib
 import os
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import torch
 
@@ -322,7 +323,7 @@ def copy_bandwidth(device: str, nbytes: int | None = None, budget_s: float = 1.0
     nbytes = nbytes or (2**30 if device == "cuda" else 2**28)
     source = torch.empty(nbytes // 4, dtype=torch.float32, device=device).uniform_()
     target = torch.empty_like(source)
-    fn = lambda: target.copy_(source)  # noqa: E731
+    fn = lambda: target.copy_(source)
     stats = device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)
     return 2 * nbytes / stats.median_s
 
@@ -333,7 +334,7 @@ def matmul_peak(device: str, dtype: torch.dtype = torch.float32, n: int | None =
     n = n or (8192 if device == "cuda" else 1024)
     a = torch.randn(n, n, device=device, dtype=dtype)
     b = torch.randn(n, n, device=device, dtype=dtype)
-    fn = lambda: a @ b  # noqa: E731
+    fn = lambda: a @ b
     stats = device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)
     return 2 * n**3 / stats.median_s
 

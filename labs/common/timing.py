@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def bench(fn: Callable[[], Any], device: str = "cpu", *, warmup: int = 3, min_re
         if len(samples) >= min_reps and time.perf_counter() - spent_start > budget_s:
             break
     ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return Timing(median_s=statistics.median(ordered), min_s=ordered[0], max_s=ordered[-1],
                   p95_s=p95, reps=len(ordered), budget_s=budget_s)
 

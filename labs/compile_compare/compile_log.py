@@ -6,7 +6,8 @@ a part that did not run says so instead of leaving a hole. Markdown, English, li
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from labs.common import fingerprint
 from labs.compile_compare import compile_phases, graph_breaks, shapes
@@ -16,7 +17,8 @@ POLICY_MEANING = {
     "static": "`dynamic=False`: every new shape is a new static graph",
     "automatic": "`dynamic=None` (the default): static first, then the sizes that changed become symbolic",
     "dynamic": "`dynamic=True`: symbolic sizes from the first compile",
-    "mark_dynamic": "`mark_dynamic` on the batch dimension, `maybe_mark_dynamic` on the length: symbolic from the first compile where the model allows it",
+    "mark_dynamic": ("`mark_dynamic` on the batch dimension, `maybe_mark_dynamic` on the length: "
+                     "symbolic from the first compile where the model allows it"),
 }
 
 
@@ -220,7 +222,8 @@ def warmup_section(f: Findings) -> list[str]:
     steps = ["Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
              "image when the machine is new)"]
     if f.first_step:
-        steps[0] += f": here it turned a {_s(f.first_step.compiled_s)} first step into {_s(f.first_step.warm.first_step_s)}."
+        steps[0] += (f": here it turned a {_s(f.first_step.compiled_s)} first step into "
+                     f"{_s(f.first_step.warm.first_step_s)}.")
     else:
         steps[0] += "."
     steps.append("Run one step per input shape the job will see before taking real traffic or starting "

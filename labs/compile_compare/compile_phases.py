@@ -16,8 +16,9 @@ Pure functions of the records, so they are tested on hand-made ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from typing import Any
 
 # (key, what the phase does); the keys name the page's table rows and COMPILE_LOG's.
 PHASES = (

@@ -24,8 +24,7 @@ import torch._dynamo
 
 from labs.common import timing
 from labs.common.harness import Lab
-from labs.compile_compare import (break_study, compile_log, first_step, modes, payoff, report, shapes,
-                                  training)
+from labs.compile_compare import break_study, compile_log, first_step, modes, payoff, report, shapes, training
 from labs.compile_compare.findings import Findings, ModeRun, SteadyState
 from labs.compile_compare.settings import SETTINGS, Settings
 

@@ -70,7 +70,7 @@ class BusyWatch:
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
-    def start(self) -> "BusyWatch":
+    def start(self) -> BusyWatch:
         if PROC.is_dir():
             self._thread = threading.Thread(target=self._run, name="busy-watch", daemon=True)
             self._thread.start()

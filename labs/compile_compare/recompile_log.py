@@ -95,7 +95,7 @@ class Capture(logging.Handler):
     def recompiles(self) -> list[Recompile]:
         return [r for message in self.messages for r in parse(message)]
 
-    def __enter__(self) -> "Capture":
+    def __enter__(self) -> Capture:
         for name in LOGGER_NAMES:
             logging.getLogger(name).addHandler(self)
         return self

@@ -159,7 +159,7 @@ def run_policy(policy: str, replica: training.Replica, shapes: tuple[tuple[int, 
             data = training.batches(batch, seq_len, replica.device, count=1, seed=index)[0]
             data = _mark(data) if mark else data
             logged_before = len(log.messages)
-            call = compiling.timed_first_call(lambda: step(*data), replica.device)
+            call = compiling.timed_first_call(lambda data=data: step(*data), replica.device)
             records = torch._dynamo.utils.get_compilation_metrics()
             all_records += records
             new = [r for message in log.messages[logged_before:] for r in recompile_log.parse(message)]

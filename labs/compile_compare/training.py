@@ -13,8 +13,8 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import torch
 from torch import nn

@@ -20,10 +20,9 @@ from pathlib import Path
 
 STARTED = time.perf_counter()
 
-import torch  # noqa: E402  (imported after the clock starts: a restart pays for it too)
 
-from labs.compile_compare import compiling, training  # noqa: E402
-from labs.compile_compare.settings import SETTINGS  # noqa: E402
+from labs.compile_compare import compiling, training
+from labs.compile_compare.settings import SETTINGS
 
 RESULT_PREFIX = "@@warm_start "
 

@@ -16,8 +16,9 @@ In training the traced function also runs autograd, so the graph holds forward a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx

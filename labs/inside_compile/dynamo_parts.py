@@ -13,6 +13,7 @@ from labs.inside_compile.graphs import NODE_COLUMNS
 from labs.inside_compile.pipeline import Pipeline
 from labs.inside_compile.placeholders import write_placeholder
 
+
 def disassembly(code: CodeType, what: str) -> str:
     header = (f"# {what}: {code.co_name} from {code.co_filename.rsplit('/', 1)[-1]}, "
               f"disassembled by dis on Python {platform.python_version()}\n")
@@ -58,7 +59,7 @@ def part_decompiled_source(lab: Lab, pipe: Pipeline) -> None:
         version = getattr(depyf, "__version__", "?")
         try:
             source = depyf.decompile(capture.transformed_code)
-        except Exception as error:  # noqa: BLE001 - any failure inside depyf means "not decompiled"
+        except Exception as error:
             reason = (f"depyf {version} could not decompile {mode} on Python {platform.python_version()}: "
                       f"{type(error).__name__}: {error}")
             write_placeholder(lab, f"{mode}.decompiled", relpath, reason, "python")

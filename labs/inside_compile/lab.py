@@ -24,15 +24,15 @@ from pathlib import Path
 # it before importing this module; a trace only exists if torch was not imported earlier.
 TORCH_IMPORTED_FIRST = "torch" in sys.modules
 
-import torch  # noqa: E402
-from torch._dynamo import config as dynamo_config  # noqa: E402
+import torch
+from torch._dynamo import config as dynamo_config
 
-from labs.common import timing  # noqa: E402
-from labs.common.harness import Lab  # noqa: E402
-from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts  # noqa: E402
-from labs.inside_compile.block import make_block, make_input  # noqa: E402
-from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline  # noqa: E402
-from labs.inside_compile.recorder import ModeCapture, PipelineRecorder  # noqa: E402
+from labs.common import timing
+from labs.common.harness import Lab
+from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts
+from labs.inside_compile.block import make_block, make_input
+from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline
+from labs.inside_compile.recorder import ModeCapture, PipelineRecorder
 
 # float32 throughout; compiled code sums in a different order than eager, so results agree
 # to rounding, not bit for bit. Relative to the largest magnitude of the reference.
@@ -58,10 +58,9 @@ def _record_mode(lab: Lab, pipe: Pipeline, capture: ModeCapture, compile_s: floa
 def part_compile_inference(lab: Lab, pipe: Pipeline) -> None:
     model, x = pipe.model, pipe.x
     model.eval()
-    with pipe.recorder.capturing("inference", type(model).forward.__code__) as capture:
-        with torch.no_grad():
-            compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
-            error = relative_error(pipe.compiled(x), model(x))
+    with pipe.recorder.capturing("inference", type(model).forward.__code__) as capture, torch.no_grad():
+        compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
+        error = relative_error(pipe.compiled(x), model(x))
     _record_mode(lab, pipe, capture, compile_s, error, "inference_matches_eager",
                  {"en": "Inference: compiled output matches eager (relative error)",
                   "es": "Inferencia: la salida compilada coincide con eager (error relativo)"})

@@ -8,6 +8,7 @@ keyed by graph role: "inference", "forward", "backward".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 import torch
 
 from labs.common import inductor_output

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import torch
 import torch.fx

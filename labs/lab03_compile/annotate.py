@@ -250,7 +250,7 @@ def original_aten_comment(output_code: str, kernel: Kernel) -> list[str]:
 
 
 def fused_ops(dump: GraphDump, kernel: Kernel, output_code: str,
-              node: list["IRSection"]) -> tuple[list[str], str]:
+              node: list[IRSection]) -> tuple[list[str], str]:
     """The ATen ops this kernel fuses, and where that list came from."""
     if kernel.name in dump.kernel_ops:
         return list(dump.kernel_ops[kernel.name]), "provenance"

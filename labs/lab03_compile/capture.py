@@ -38,7 +38,7 @@ class Capture:
     before: dict[str, int] = field(default_factory=dict)
     files: dict[str, int] = field(default_factory=dict)
 
-    def __enter__(self) -> "Capture":
+    def __enter__(self) -> Capture:
         self.before = snapshot()
         return self
 

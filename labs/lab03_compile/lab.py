@@ -30,11 +30,9 @@ import torch
 from labs.common import fingerprint, inductor_output, measure, minigpt, timing, training_memory
 from labs.common.grammar import build_corpus
 from labs.common.harness import Lab
-from labs.lab03_compile import (annotate, annotation_doc, distributed, profiling, report,
-                                stretch)
+from labs.lab03_compile import annotate, annotation_doc, distributed, profiling, report, stretch
 from labs.lab03_compile.capture import Capture
-from labs.lab03_compile.settings import (SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD,
-                                         TINYHEAD_SEED_BATCH)
+from labs.lab03_compile.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.lab03_compile.tinyhead import TinyHead
 
 
@@ -280,7 +278,7 @@ def part_e3_cuda_graphs(lab: Lab, gpt: Compiled) -> None:
     rows = []
     for batch in settings.cuda_graph_batches:
         lab.progress(f"reduce-overhead batch {batch}")
-        make = lambda b: minigpt_input(gpt.eager, b, lab.device)  # noqa: E731
+        make = lambda b: minigpt_input(gpt.eager, b, lab.device)
         default = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s)
         graphed = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s,
                                     {"mode": "reduce-overhead"})

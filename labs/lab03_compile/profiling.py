@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import torch
 from torch._inductor import config as inductor_config

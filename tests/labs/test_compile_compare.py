@@ -136,7 +136,7 @@ def test_break_summary_keeps_the_explanation():
 
 
 def test_breaks_from_prefers_the_users_own_file():
-    frame = lambda name, line: SimpleNamespace(filename=name, lineno=line, line="x = f()")  # noqa: E731
+    frame = lambda name, line: SimpleNamespace(filename=name, lineno=line, line="x = f()")
     item = SimpleNamespace(reason="generic_jump TensorVariable()",
                            user_stack=[frame("/a/step_variants.py", 35), frame("/t/torch/functional.py", 9)])
     [brk] = graph_breaks.breaks_from([item], prefer_file="/somewhere/step_variants.py")
@@ -167,14 +167,6 @@ def test_proc_stat_fields_survive_odd_command_names(tmp_path):
 
 # -- the smoke run ------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def run(lab_smoke):
-    return lab_smoke(LAB)
-
-
-def rows(run, key: str) -> list[dict]:
-    table = run.manifest["tables"][key]
-    return [dict(zip(table["columns"], row)) for row in table["rows"]]
 
 
 def test_every_part_ran_and_every_check_passes(run):
@@ -186,7 +178,7 @@ def test_every_part_ran_and_every_check_passes(run):
 
 
 def test_first_step_split_and_warm_cache(run):
-    split = {row["phase"]: row for row in rows(run, "first_step_split")}
+    split = {row["phase"]: row for row in run.table("first_step_split")}
     assert set(split) == {"dynamo", "aot_autograd", "inductor", "kernel_compile", "rest"}
     assert sum(row["cold_s"] for row in split.values()) == pytest.approx(run.metric("first_step.compiled_s"), rel=1e-6)
     assert run.metric("warm.cache_hits") >= 1
@@ -196,11 +188,11 @@ def test_first_step_split_and_warm_cache(run):
 
 
 def test_recompile_table_has_reasons_parsed_from_guards(run):
-    recompiled = [row for row in rows(run, "recompile_calls") if row["recompiled"] == "yes"]
+    recompiled = [row for row in run.table("recompile_calls") if row["recompiled"] == "yes"]
     assert recompiled
     for row in recompiled:
         assert re.fullmatch(r"idx dim [01] \((batch|length)\): \d+ → \d+(; .*)?", row["reason"]), row
-    summary = {row["policy"]: row for row in rows(run, "recompile_summary")}
+    summary = {row["policy"]: row for row in run.table("recompile_summary")}
     assert set(summary) == {"static", "automatic", "dynamic", "mark_dynamic"}
     assert summary["static"]["recompiles"] == run.metric("recompiles.distinct_shapes") - 1
     assert run.metric("recompiles.automatic_went_dynamic") == "yes"
@@ -210,9 +202,9 @@ def test_graph_breaks_found_fixed_and_refused_by_fullgraph(run):
     assert run.metric("breaks.broken_count") >= 4
     assert run.metric("breaks.fixed_count") == 0
     assert "Unsupported" in run.metric("breaks.fullgraph_error")
-    kinds = {row["kind"] for row in rows(run, "graph_breaks")}
+    kinds = {row["kind"] for row in run.table("graph_breaks")}
     assert kinds == {"print", "item", "data_dependent_branch", "untraceable_call"}
-    assert all(row["line"] > 0 and row["code"] for row in rows(run, "graph_breaks"))
+    assert all(row["line"] > 0 and row["code"] for row in run.table("graph_breaks"))
 
 
 def test_break_even_is_a_number_or_never(run):

@@ -11,8 +11,6 @@ import shutil
 import sys
 from pathlib import Path
 
-import pytest
-
 from labs.common import inductor_output
 from labs.inside_compile import fusion, guards, tracelog
 
@@ -23,14 +21,6 @@ STAGE_PARTS = ["bytecode", "decompiled_source", "guards", "dynamo_graph", "decom
 GRAPH_ARTIFACTS = ["post_grad", "ir_pre_fusion", "ir_post_fusion", "output_code", "kernels", "wrapper_call"]
 
 
-@pytest.fixture(scope="module")
-def run(lab_smoke):
-    return lab_smoke(LAB)
-
-
-def table(run, key: str) -> list[dict]:
-    t = run.manifest["tables"][key]
-    return [dict(zip(t["columns"], row)) for row in t["rows"]]
 
 
 # -- the smoke run ---------------------------------------------------------------------------
@@ -80,7 +70,7 @@ def test_a_skipped_optional_stage_leaves_its_reason_in_the_artifact(run):
 
 
 def test_funnel_counts_are_positive_and_narrow_where_they_must(run):
-    rows = {r["stage"]: r for r in table(run, "funnel")}
+    rows = {r["stage"]: r for r in run.table("funnel")}
     for stage, row in rows.items():
         assert row["inference"] > 0 and row["training"] > 0, stage
     for column in ("inference", "training_forward", "training_backward"):
@@ -97,9 +87,9 @@ def test_funnel_counts_are_positive_and_narrow_where_they_must(run):
 
 
 def test_training_has_a_backward_graph_and_saved_tensors(run):
-    graphs = {r["graph"]: r for r in table(run, "aot_graphs")}
+    graphs = {r["graph"]: r for r in run.table("aot_graphs")}
     assert {"inference", "joint", "forward", "backward"} <= set(graphs)
-    saved = table(run, "training.saved_for_backward")
+    saved = run.table("training.saved_for_backward")
     assert saved and run.metric("training.saved_tensors") == len(saved)
     # forward returns its output plus every saved tensor; backward takes them plus the tangents
     assert graphs["forward"]["outputs"] == 1 + len(saved)
@@ -124,15 +114,15 @@ def test_the_generated_kernels_are_cpp_on_cpu(run):
         assert artifact["language"] == "cpp" and artifact["path"].endswith(".cpp")
         source = (run.out / artifact["path"]).read_text()
         assert 'extern "C"' in source and "cpp_fused_" in source
-    kernels = table(run, "kernels")
+    kernels = run.table("kernels")
     assert all(r["kernel"].startswith("cpp_") for r in kernels)
     assert run.metric("inference.extern_calls") >= 2  # two Linear layers: two library GEMMs
 
 
 def test_every_generated_node_is_traced_to_a_kernel(run):
     for role in ("inference", "forward", "backward"):
-        kernels = {r["kernel"] for r in table(run, "kernels") if r["graph"] == role}
-        for row in table(run, f"{role}.fusion"):
+        kernels = {r["kernel"] for r in run.table("kernels") if r["graph"] == role}
+        for row in run.table(f"{role}.fusion"):
             if row["kind"].startswith("ExternKernel"):
                 assert row["becomes"].startswith("extern_kernels."), row
             else:
@@ -140,10 +130,10 @@ def test_every_generated_node_is_traced_to_a_kernel(run):
 
 
 def test_decomposition_levels_and_prims(run):
-    levels = {(r["mode"], r["level"]): r for r in table(run, "decomposition_levels")}
+    levels = {(r["mode"], r["level"]): r for r in run.table("decomposition_levels")}
     assert levels[("inference", "aten")]["prims"] == 0
     assert levels[("inference", "prims")]["prims"] > 0
-    ops = {r["op"]: r for r in table(run, "inference.decomposed_ops")}
+    ops = {r["op"]: r for r in run.table("inference.decomposed_ops")}
     assert ops["aten.native_layer_norm.default"]["aten"] == 1
     assert ops["aten.native_layer_norm.default"]["inductor"] == 0  # Inductor's table decomposes it
 

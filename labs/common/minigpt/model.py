@@ -111,7 +111,7 @@ class MiniGPT(nn.Module):
     def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor | None]:
         B, T = idx.shape
-        if T > self.config.block_size:
+        if self.config.block_size < T:
             raise ValueError(f"sequence of {T} tokens is longer than block_size {self.config.block_size}")
         positions = torch.arange(T, device=idx.device)
         x = self.drop(self.tok_emb(idx) + self.pos_emb(positions))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from labs.common.labmeta import LABS_DIR, LabMeta, lab_ids, load_lab_meta
+from labs.common.contract import LABS_DIR, LabMeta, lab_ids, load_lab_meta
 
 CURRICULUM_PATH = LABS_DIR / "curriculum.toml"
 

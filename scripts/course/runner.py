@@ -11,6 +11,7 @@ A failure is recorded next to the last good result, never over it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -24,9 +25,8 @@ from pathlib import Path
 
 from course import results
 from course.progress import Progress
-from labs.common import fingerprint
-from labs.common.harness import PROGRESS_PREFIX
-from labs.common.labmeta import LABS_DIR, lab_ids, load_lab_meta
+from labs.common import contract
+from labs.common.contract import LABS_DIR, PROGRESS_PREFIX, lab_ids, load_lab_meta
 
 ROOT = results.ROOT
 
@@ -106,7 +106,7 @@ def _stream(process: subprocess.Popen, log_handle, lab: str, progress: Progress,
 
 def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     meta = load_lab_meta(lab)
-    key = fingerprint.cache_key(lab, request.preset, request.device)
+    key = contract.cache_key(lab, request.preset, request.device)
     if is_up_to_date(request, lab, key):
         return LabOutcome(lab=lab, status="cached", message="up to date")
 
@@ -133,10 +133,8 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
 
         def kill_on_timeout() -> None:
             timed_out.set()
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, 9)  # the whole group: compile workers too
-            except ProcessLookupError:
-                pass
 
         watchdog = threading.Timer(timeout, kill_on_timeout)
         watchdog.start()
@@ -185,7 +183,7 @@ def _record(request: RunRequest, lab: str, key: str, outcome: LabOutcome, log_pa
         shown_log = str(kept_log)
     failure = results.FailureRecord(
         lab=lab, device=request.device,
-        date_utc=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        date_utc=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         reason=outcome.message, log=shown_log,
         command=rerun_command(lab, request.device, request.preset), cache_key=key)
     results.record_failure(request.results_dir, failure, log_path.read_text(errors="replace"))

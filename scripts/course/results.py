@@ -21,12 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from labs.common.atomic import write_json_atomic, write_text_atomic
-from labs.common.harness import DEVICES
+from labs.common.contract import DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS_DIR = ROOT / "results"
-SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "manifest.schema.json"
 FAILED_LOG_TAIL = 200_000  # characters of a failed run's log worth keeping
 
 
@@ -37,7 +35,7 @@ class ManifestError(ValueError):
 @lru_cache(maxsize=1)
 def _validator():
     import jsonschema  # the engine's dependency, never a lab's
-    schema = json.loads(SCHEMA_PATH.read_text())
+    schema = json.loads(MANIFEST_SCHEMA_PATH.read_text())
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -54,7 +52,8 @@ def read_manifest(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise ManifestError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+        raise ManifestError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): "
+                            f"{error.msg}") from None
     validate_manifest(data, str(path))
     return data
 
@@ -146,6 +145,24 @@ def record_failure(results_dir: Path, failure: FailureRecord, log_text: str) -> 
     record, log = _failure_paths(results_dir, failure.lab, failure.device)
     write_text_atomic(log, log_text[-FAILED_LOG_TAIL:])
     write_json_atomic(record, failure.__dict__)
+
+
+def published_files(results_dir: Path) -> list[Path]:
+    """Paths (relative to `results_dir`) the site serves: each valid manifest and the regular
+    files it names as artifacts, inside its own folder. Anything else stays unpublished."""
+    files: list[Path] = []
+    for manifest_path in sorted(Path(results_dir).glob("*/*/manifest.json")):
+        folder = manifest_path.parent
+        try:
+            manifest = read_manifest(manifest_path)
+        except ManifestError:
+            continue  # the build reports it where a page uses it
+        files.append(manifest_path.relative_to(results_dir))
+        for artifact in manifest["artifacts"].values():
+            path = folder / artifact["path"]
+            if path.is_file() and not path.is_symlink() and path.resolve().is_relative_to(folder.resolve()):
+                files.append(path.relative_to(results_dir))
+    return files
 
 
 class ResultStore:

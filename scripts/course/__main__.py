@@ -4,6 +4,7 @@
     python -m course status
     python -m course validate
     python -m course import FOLDER     (results made on another machine, e.g. a GPU)
+    python -m course notebooks [--check]  (the Spanish notebooks, from the English ones)
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ import sys
 from pathlib import Path
 
 from course import results, runner
-from labs.common.environment import default_device
-from labs.common.labmeta import lab_ids, load_lab_meta
+from labs.common.contract import LabMetaError, default_device, lab_ids, load_lab_meta
 
 
 def _device(value: str) -> str:
@@ -25,7 +25,11 @@ def _device(value: str) -> str:
 def cmd_run(args: argparse.Namespace) -> int:
     labs = tuple(args.lab) if args.lab else runner.all_labs()
     for lab in labs:
-        load_lab_meta(lab)  # an unknown name fails here, with the list of known labs
+        try:
+            load_lab_meta(lab)  # an unknown name fails here, with the list of known labs
+        except (FileNotFoundError, LabMetaError) as error:
+            print(f"course run: {error}", file=sys.stderr)
+            return 2
     request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
                                 force=args.force, results_dir=Path(args.results), timeout_s=args.timeout)
     outcomes = runner.run_all(request)
@@ -86,12 +90,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_notebooks(args: argparse.Namespace) -> int:
+    from course.notebook_i18n import TranslationError, spanish_notebooks
+    try:
+        written = spanish_notebooks(check=args.check)
+    except TranslationError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"{len(written)} Spanish notebook(s) {'up to date' if args.check else 'written'}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m course")
     parser.add_argument("--results", default=str(results.RESULTS_DIR), help="results folder")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run labs whose results are missing or stale")
-    run.add_argument("--lab", action="append", choices=lab_ids(), help="only this lab (repeatable)")
+    run.add_argument("--lab", action="append", help="only this lab (repeatable)")
     run.add_argument("--device", default=os.environ.get("DEVICE") or "auto", choices=["auto", "cpu", "cuda"])
     run.add_argument("--preset", default="full", choices=["smoke", "full"])
     run.add_argument("--force", action="store_true", help="re-run even if the result is up to date")
@@ -100,8 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("validate", help="validate every manifest against the schema")
     imp = sub.add_parser("import", help="import results made on another machine")
     imp.add_argument("folder")
+    notebooks = sub.add_parser("notebooks", help="generate the Spanish notebooks from the English ones")
+    notebooks.add_argument("--check", action="store_true", help="only check they are up to date")
     args = parser.parse_args(argv)
-    handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import}
+    handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import,
+                "notebooks": cmd_notebooks}
     return handlers[args.command](args)
 
 

@@ -45,7 +45,7 @@ class Progress:
             text += f" · {message}"
         self._write(text, replace=bool(message))
 
-    def lab_finished(self, outcome: "LabOutcome") -> None:
+    def lab_finished(self, outcome: LabOutcome) -> None:
         symbol = SYMBOLS.get(outcome.status, "?")
         detail = f"{outcome.wall_s:.1f}s" if outcome.status != "cached" else "cached, not re-run"
         line = f"    {symbol} {outcome.lab}: {outcome.status} ({detail})"
@@ -58,7 +58,7 @@ class Progress:
             line += f"\n      log: {outcome.log}"
         self._write(line)
 
-    def summary(self, outcomes: list["LabOutcome"]) -> None:
+    def summary(self, outcomes: list[LabOutcome]) -> None:
         failed = [o for o in outcomes if not o.succeeded]
         ran = sum(o.wall_s for o in outcomes)
         self._write(f"labs: {len(outcomes) - len(failed)} ok, {len(failed)} failed, "

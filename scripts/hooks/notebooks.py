@@ -1,4 +1,5 @@
-"""Make mkdocs-jupyter's notebook pages survive mkdocs-static-i18n.
+"""Notebook pages: generate the Spanish notebooks, and make mkdocs-jupyter's pages survive
+mkdocs-static-i18n.
 
 i18n's on_files (priority -100) rebuilds every file as a plain File, so a notebook comes out
 as its raw .py source. Running after it, this hook wraps notebook files again as
@@ -12,7 +13,14 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs_jupyter.plugin import NotebookFile
 
+from course.notebook_i18n import spanish_notebooks
+
 NOTEBOOK_SUFFIX = "_notebook.py"
+
+
+def on_pre_build(config) -> None:
+    """Generate the Spanish notebooks before MkDocs collects the files (see notebook_i18n)."""
+    spanish_notebooks()
 
 
 def _notebook_page(file, config) -> NotebookFile:

@@ -1,0 +1,53 @@
+"""Marker expansion: Markdown with `{{ kind target options }}` in, Markdown out.
+
+    {{ metric lab03_compile/cpu:tinyhead.max_abs_err }}
+    {{ figure lab03_compile:tinyhead_latency x_title="Batch size" y_title="µs" }}
+
+`expand()` is a pure function of the page text, its language and the results it reads: no
+MkDocs in here, so it is unit-tested directly and would survive a move to another site
+generator. Each marker that cannot be expanded (unknown kind or key, missing result, failed
+lab) becomes a visible error block and an entry in `Expansion.errors`; the MkDocs hook turns
+those into warnings, which stop a strict build. Markers inside fenced code blocks and inline
+code spans are left alone, so pages can show the syntax itself.
+
+The modules, one job each: `parse` (the syntax), `expand` (finding markers outside code),
+`page` (what every renderer shares), and the renderers by kind of output: `results`,
+`listings`, `figures`, `curriculum_cards`. RENDERERS below is the whole list of kinds.
+"""
+
+from __future__ import annotations
+
+from course.markers import curriculum_cards, figures, listings, results
+from course.markers.expand import Expansion, Renderer
+from course.markers.expand import expand as _expand
+from course.markers.page import PageContext
+from course.markers.parse import MARKER, MarkerError
+from course.results import ResultStore
+
+# Every marker kind and the function that renders it: add a kind here and nowhere else.
+RENDERERS: dict[str, Renderer] = {
+    # inline: a value in a sentence
+    "metric": results.render_metric,
+    "check": results.render_check,
+    "case": results.render_case,
+    "link": results.render_link,
+    # blocks: one per device, side by side as tabs
+    "checks": results.render_checks,
+    "table": listings.render_table,
+    "code": listings.render_code,
+    "figure": figures.render_figure,
+    "part": results.render_part,
+    "provenance": results.render_provenance,
+    # the course's map
+    "lab_header": curriculum_cards.render_lab_header,
+    "lab_nav": curriculum_cards.render_lab_nav,
+    "curriculum": curriculum_cards.render_curriculum,
+}
+KINDS = sorted(RENDERERS)
+
+
+def expand(markdown: str, ctx: PageContext, store: ResultStore) -> Expansion:
+    return _expand(markdown, ctx, store, RENDERERS)
+
+
+__all__ = ["KINDS", "MARKER", "RENDERERS", "Expansion", "MarkerError", "PageContext", "expand"]

@@ -1,0 +1,76 @@
+"""Expanding a page: find every marker outside code, render it, collect what went wrong."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from course import escape
+from course.markers.page import Page, PageContext
+from course.markers.parse import MARKER, UNCLOSED, Marker, MarkerError, parse_marker
+from course.results import ResultStore
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+Renderer = Callable[[Page, Marker], str]
+
+
+@dataclass
+class Expansion:
+    markdown: str
+    errors: list[str] = field(default_factory=list)
+    uses_plotly: bool = False
+
+
+def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:
+    try:
+        marker = parse_marker(match.group("kind"), match.group("body"), match.group(0))
+        renderer = renderers.get(marker.kind)
+        if renderer is None:
+            raise MarkerError(f"unknown marker kind {marker.kind!r}; known: {', '.join(sorted(renderers))}")
+        return renderer(page, marker)
+    except MarkerError as error:
+        message = f"{page.ctx.page}: marker {match.group(0)}: {error}"
+        errors.append(message)
+        return f'\n!!! failure "Marker error"\n\n    {escape.text(message)}\n'
+
+
+def _expand_prose(text: str, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:
+    """Expand markers in prose, leaving inline code spans untouched; report unclosed `{{`."""
+    pieces, last = [], 0
+    for code in [*INLINE_CODE.finditer(text), None]:
+        end = code.start() if code else len(text)
+        chunk = MARKER.sub(lambda m: _render(m, page, renderers, errors), text[last:end])
+        for unclosed in UNCLOSED.finditer(MARKER.sub("", text[last:end])):
+            line = unclosed.string[unclosed.start():].split("\n", 1)[0][:60]
+            errors.append(f"{page.ctx.page}: an unclosed marker: {line!r}; close it with }}}} "
+                          "or write it inside `code` to show the syntax")
+        pieces.append(chunk)
+        if code:
+            pieces.append(code.group(0))
+            last = code.end()
+    return "".join(pieces)
+
+
+def expand(markdown: str, ctx: PageContext, store: ResultStore, renderers: dict[str, Renderer]) -> Expansion:
+    """Expand every marker outside fenced code blocks (which may show the syntax itself)."""
+    page = Page(ctx, store)
+    errors: list[str] = []
+    out, prose = [], []
+    fence: str | None = None
+    for line in markdown.splitlines(keepends=True):
+        match = FENCE.match(line)
+        if fence is None and match:
+            out.append(_expand_prose("".join(prose), page, renderers, errors))
+            prose = []
+            fence = match.group("fence")
+            out.append(line)
+        elif fence is not None:
+            out.append(line)
+            if match and match.group("fence").startswith(fence) and line.strip() == match.group("fence"):
+                fence = None
+        else:
+            prose.append(line)
+    out.append(_expand_prose("".join(prose), page, renderers, errors))
+    return Expansion(markdown="".join(out), errors=errors, uses_plotly=page.uses_plotly)

@@ -1,0 +1,136 @@
+"""Markers that lay out a result's data: a table, and an artifact shown as a code listing."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from course import escape
+from course.formatting import format_number
+from course.markers.page import Page
+from course.markers.parse import Marker, MarkerError
+from course.results import LabResult
+from course.strings import t, term
+
+
+def per_column(marker: Marker, option: str, columns: list[str]) -> dict[str, int]:
+    """`digits=2` sets every column; `digits="a:2,b:4"` sets the columns it names."""
+    text = marker.options.get(option)
+    if not text:
+        return {}
+    try:
+        if ":" not in text:
+            return dict.fromkeys(columns, int(text))
+        pairs = dict(item.split(":") for item in text.split(","))
+        unknown = [name for name in pairs if name not in columns]
+        if unknown:
+            raise MarkerError(f"{option} names {', '.join(unknown)}, not a shown column")
+        return {name: int(n) for name, n in pairs.items()}
+    except ValueError:
+        raise MarkerError(f'{option}="{text}" is neither a number nor "column:number,…"') from None
+
+
+def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_code: bool = False) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, float) and value != value:
+        raise MarkerError("a table cell is NaN; the lab must record a number or leave the cell empty")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return escape.text(format_number(value, page.lang, digits, decimals))
+    if as_code:  # generated source: shown verbatim, whatever characters it holds
+        return escape.code(value)
+    if isinstance(value, bool):
+        return escape.text(format_number(value, page.lang))
+    return escape.text(term(page.lang, str(value)), code_spans=True)
+
+
+def render_table(page: Page, marker: Marker) -> str:
+    def one(device: str) -> str:
+        table = page.entry(page.result(marker.lab, device), "tables", marker.key)
+        wanted = marker.options.get("columns")
+        columns = wanted.split(",") if wanted else table["columns"]
+        missing = [c for c in columns if c not in table["columns"]]
+        if missing:
+            raise MarkerError(f"table {marker.key} has no column {', '.join(missing)} "
+                              f"(it has: {', '.join(table['columns'])})")
+        headers = marker.options.get("headers")
+        units = table.get("units", {})
+        titles = headers.split("|") if headers else [
+            escape.code(c) + (f" ({escape.text(units[c])})" if units.get(c) else "") for c in columns]
+        if len(titles) != len(columns):
+            raise MarkerError(f"headers has {len(titles)} titles for {len(columns)} columns")
+        indexes = [table["columns"].index(c) for c in columns]
+        digits, decimals = per_column(marker, "digits", columns), per_column(marker, "decimals", columns)
+        code_columns = [c for c in marker.options.get("code", "").split(",") if c]
+        if unknown := [c for c in code_columns if c not in columns]:
+            raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
+        lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
+        for number, row in enumerate(table["rows"], start=1):
+            if len(row) != len(table["columns"]):
+                raise MarkerError(f"table {marker.key} row {number} has {len(row)} cells for "
+                                  f"{len(table['columns'])} columns; re-run the lab")
+            cells = [cell(page, row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
+                     for i, c in zip(indexes, columns)]
+            lines.append("| " + " | ".join(cells) + " |")
+        return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
+
+    return page.tabs_for(marker, one)
+
+
+def lines_from_table(page: Page, marker: Marker, result: LabResult, first: int, last: int) -> str:
+    """`hl_from="TABLE:COLUMN"` (with `hl_where="COLUMN=VALUE"`): highlight the line numbers
+    a table of the same run cites, such as an annotation's, in the listing of lines
+    first..last (Pygments counts highlighted lines from the block's first line)."""
+    if "hl_from" not in marker.options:
+        return ""
+    table_key, _, column = marker.options["hl_from"].partition(":")
+    table = page.entry(result, "tables", table_key)
+    where_column, _, where_value = marker.options.get("hl_where", "").partition("=")
+    for name in filter(None, [column, where_column]):
+        if name not in table["columns"]:
+            raise MarkerError(f"table {table_key} has no column {name} (it has: {', '.join(table['columns'])})")
+    index = table["columns"].index(column)
+    lines = {row[index] for row in table["rows"] if isinstance(row[index], int)
+             and (not where_column or str(row[table["columns"].index(where_column)]) == where_value)}
+    return " ".join(str(line - first + 1) for line in sorted(lines) if first <= line <= last)
+
+
+def line_span(marker: Marker, total: int) -> tuple[int, int]:
+    first, last = 1, total
+    if "lines" in marker.options:
+        try:
+            span = marker.options["lines"].split("-")
+            first, last = int(span[0]), int(span[-1]) if span[-1] else total
+        except ValueError:
+            raise MarkerError(f'lines="{marker.options["lines"]}" is not FIRST-LAST') from None
+    try:
+        limit = int(marker.options.get("max_lines", 400))
+    except ValueError:
+        raise MarkerError("max_lines= takes a whole number") from None
+    return first, min(last, total, first + limit - 1)
+
+
+def render_code(page: Page, marker: Marker) -> str:
+    def one(device: str) -> str:
+        result = page.result(marker.lab, device)
+        artifact = page.entry(result, "artifacts", marker.key)
+        path = result.artifact_path(marker.key)
+        if not path.is_file():
+            raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        first, last = line_span(marker, len(lines))
+        shown = lines[first - 1:last]
+        fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", "\n".join(shown))), default=0))
+        title = marker.options.get("title") or escape.text(posixpath.basename(artifact["path"])).replace('"', "&quot;")
+        language = artifact.get("language", "text")
+        highlighted = marker.options.get("hl_lines") or lines_from_table(page, marker, result, first, last)
+        hl = f' hl_lines="{highlighted}"' if highlighted else ""
+        block = [f'{fence} {language} linenums="{first}" title="{title}"{hl}', *shown, fence]
+        note = ""
+        if first > 1 or last < len(lines):
+            note = t(page.lang, "truncated", first=first, last=last, total=len(lines)) + " "
+        href = page.artifact_href(marker.lab, device, artifact)
+        block.append(f'\n<small>{note}<a href="{href}">{t(page.lang, "full_file")}</a></small>\n')
+        return "\n".join(block) + "\n"
+
+    return page.tabs_for(marker, one)

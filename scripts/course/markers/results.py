@@ -1,0 +1,148 @@
+"""Markers that quote a result: a metric, a check's badge, a branch on a categorical value,
+a table of every check, links to artifacts, a part's skip notice, the provenance line."""
+
+from __future__ import annotations
+
+from course import escape
+from course.formatting import format_number, with_unit
+from course.markers.page import DEVICE_LABEL, Page
+from course.markers.parse import Marker, MarkerError
+from course.strings import t
+from labs.common.contract import CHECK_OPERATORS, source_hash
+
+
+def render_metric(page: Page, marker: Marker) -> str:
+    metric = page.entry(page.inline_result(marker), "metrics", marker.key)
+    return page.number(metric["value"], metric["unit"], marker)
+
+
+def check_passed(check: dict, where: str) -> bool:
+    """The check's verdict recomputed from its value, operator and threshold; a manifest
+    whose recorded verdict disagrees is refused, never shown."""
+    try:
+        passed = bool(CHECK_OPERATORS[check["op"]](check["value"], check["threshold"]))
+    except (KeyError, TypeError) as error:
+        raise MarkerError(f"check {where} cannot be evaluated ({error}); re-run the lab") from None
+    if passed != check["passed"]:
+        raise MarkerError(f"check {where} is recorded as {'passed' if check['passed'] else 'failed'} but "
+                          f"{check['value']!r} {check['op']} {check['threshold']!r} says otherwise; "
+                          "the result is inconsistent: re-run the lab")
+    return passed
+
+
+def badge(page: Page, passed: bool) -> str:
+    state = "pass" if passed else "fail"
+    icon = "✔" if passed else "✘"
+    return f'<span class="course-badge course-{state}">{icon} {t(page.lang, state)}</span>'
+
+
+def render_check(page: Page, marker: Marker) -> str:
+    result = page.inline_result(marker)
+    check = page.entry(result, "checks", marker.key)
+    passed = check_passed(check, f"{result.lab}/{result.device}:{marker.key}")
+    unit = check.get("unit", "")
+    return (f'{badge(page, passed)} <span class="course-check">{page.number(check["value"], unit, marker)} '
+            f'{escape.text(check["op"])} {page.number(check["threshold"], unit, marker)}</span>')
+
+
+def render_case(page: Page, marker: Marker) -> str:
+    """The option named by the metric's value, or `else=`; `{value}` in it is the value."""
+    metric = page.entry(page.inline_result(marker), "metrics", marker.key)
+    value = str(metric["value"])
+    text = marker.options.get(value, marker.options.get("else"))
+    if text is None:
+        choices = ", ".join(marker.options) or "none"
+        raise MarkerError(f"{marker.key} is {value!r} on this run, and the marker has no text for it "
+                          f"(it has: {choices}); add {value}=\"…\" or else=\"…\"")
+    return text.replace("{value}", page.number(metric["value"], metric["unit"], marker))
+
+
+def render_link(page: Page, marker: Marker) -> str:
+    """Links to an artifact (a report, a log) of each device that wrote it, by device name.
+
+    `text=` is the link text; `absent=` is shown when no device wrote the artifact.
+    """
+    if not marker.key:
+        raise MarkerError(f"needs a key: {marker.lab}:ARTIFACT")
+    text = marker.options.get("text", marker.key)
+    links = []
+    for device in page.devices_for(marker):
+        result = page.result(marker.lab, device)
+        artifact = result.manifest["artifacts"].get(marker.key)
+        if artifact is None:
+            continue
+        href = page.artifact_href(marker.lab, device, artifact)
+        links.append(f'<a href="{href}">{text} ({page.device_label(marker.lab, device)})</a>')
+    if links:
+        return " · ".join(links)
+    if "absent" in marker.options:
+        return marker.options["absent"]
+    raise MarkerError(f"no run of {marker.lab} wrote artifact {marker.key!r}; add absent=\"…\" to say so on the page")
+
+
+def render_checks(page: Page, marker: Marker) -> str:
+    lang = page.lang
+
+    def one(device: str) -> str:
+        result = page.result(marker.lab, device)
+        rows = [f"| {t(lang, 'check')} | {t(lang, 'value')} | {t(lang, 'threshold')} | {t(lang, 'result')} |",
+                "|---|---|---|---|"]
+        for key, check in result.manifest["checks"].items():
+            label = check.get("label", {}).get(lang)
+            shown = escape.text(label) if label else escape.code(key)
+            passed = check_passed(check, f"{result.lab}/{device}:{key}")
+            unit = check.get("unit", "")
+            rows.append(f"| {shown} | {page.number(check['value'], unit, marker, key)} | "
+                        f"{escape.text(check['op'])} {page.number(check['threshold'], unit, marker, key)} | "
+                        f"{badge(page, passed)} |")
+        return "\n".join(rows) + "\n"
+
+    return page.tabs_for(marker, one)
+
+
+def render_part(page: Page, marker: Marker) -> str:
+    device = page.need_device(marker)
+    result = page.result(page.meta(marker).id, device)
+    part = page.entry(result, "parts", marker.key)
+    if part["status"] == "ok":
+        return ""
+    if part["status"] == "failed":
+        raise MarkerError(f"part {marker.key} failed on {device}: {part.get('reason', '')}")
+    requires = part.get("requires")
+    if requires:
+        other = DEVICE_LABEL[requires]
+        text = t(page.lang, "skipped_requires", part=escape.text(marker.key), requires=other,
+                 device=DEVICE_LABEL[device], other=other)
+    else:
+        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(part.get("reason", "")))
+    title = t(page.lang, "skipped_title", device=DEVICE_LABEL[device])
+    return f'!!! note "{title}"\n\n    {text}\n'
+
+
+def provenance_text(page: Page, lab: str, device: str) -> str:
+    """device · torch · preset · date · commit · run time, escaped; a stale run says so."""
+    lang = page.lang
+    p = page.result(lab, device).provenance
+    threads = ""
+    if device == "cpu":
+        count = p.get("timing_threads") or p.get("cpu_threads")
+        if count:
+            threads = f", {escape.text(count)} {t(lang, 'threads')}"
+    commit = escape.text((p.get("commit") or "?")[:8])
+    if p.get("commit_dirty"):
+        commit += f" ({t(lang, 'uncommitted')})"
+    wall = with_unit(format_number(float(p["wall_s"]), lang), "s", lang)
+    date = escape.text(p["date_utc"].replace("T", " ").replace("Z", " UTC"))
+    text = (f"{t(lang, 'measured_on')} **{page.device_label(lab, device)}**{threads} · "
+            f"torch {escape.text(p['torch'])}" + (f" · triton {escape.text(p['triton'])}" if p.get("triton") else "") +
+            f" · Python {escape.text(p['python'])} · {t(lang, 'preset')} {escape.code(p['preset'])} · "
+            f"{date} · {t(lang, 'commit')} <code>{commit}</code> · {t(lang, 'run_time')} {wall}")
+    if p.get("source_hash") and p["source_hash"] != source_hash(lab):
+        text += f" · ⚠ {t(lang, 'code_changed', command=f'make labs LAB={lab} DEVICE={device} FORCE=1')}"
+    return text
+
+
+def render_provenance(page: Page, marker: Marker) -> str:
+    lines = [f'<p class="course-provenance" markdown>{provenance_text(page, marker.lab, device)}</p>'
+             for device in page.devices_for(marker)]
+    return "\n\n".join(lines) + "\n"
