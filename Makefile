@@ -35,7 +35,7 @@ labs: $(STAMP)
 
 # A lab that fails is recorded as failed; the strict build then stops and names it.
 site: $(STAMP)
-	@$(PY) -m course run $(LAB_ARGS) || echo "some labs failed: the build below names them"
+	@$(PY) -m course run $(LAB_ARGS) $(if $(FORCE),,--keep-other-machines) || echo "some labs failed: the build below names them"
 	$(VENV)/bin/mkdocs build --strict --quiet
 
 build: $(STAMP)

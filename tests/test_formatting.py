@@ -1,4 +1,4 @@
-from course.formatting import format_number, with_unit
+from labs.common.contract import format_number, with_unit
 
 NNBSP = "\u202f"
 

@@ -2,7 +2,8 @@
 
 The engine (`scripts/course`) imports this module and nothing else from `labs/`: what a
 device and a preset are, the manifest's schema, the progress line a lab prints, a lab's
-metadata, what a result's cache key covers, how files are written atomically. A lab that
+metadata, what a result's cache key covers, how files are written atomically, how numbers
+read in each language (pages and the labs' own reports format them alike). A lab that
 keeps to this contract can be run, cached, validated and shown without the engine knowing
 anything else about it. Standard library only: a bare GPU machine runs labs without the
 engine's dependencies.
@@ -16,6 +17,7 @@ from pathlib import Path
 from labs.common.atomic import write_json_atomic, write_text_atomic
 from labs.common.environment import default_device
 from labs.common.fingerprint import cache_key, device_name, machine_fingerprint, source_hash
+from labs.common.formatting import format_number, with_unit
 from labs.common.labmeta import DEVICES, LABS_DIR, PRESETS, LabMeta, LabMetaError, lab_ids, load_lab_meta
 
 # The manifest format; bump it (and the schema's "const") when a field changes meaning.
@@ -29,7 +31,25 @@ PROGRESS_PREFIX = "@@course "
 CHECK_OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
                    "==": operator.eq}
 
-__all__ = ["CHECK_OPERATORS", "DEVICES", "LABS_DIR", "MANIFEST_SCHEMA_PATH", "PRESETS",
-           "PROGRESS_PREFIX", "SCHEMA_VERSION", "LabMeta", "LabMetaError", "cache_key",
-           "default_device", "device_name", "lab_ids", "load_lab_meta", "machine_fingerprint",
-           "source_hash", "write_json_atomic", "write_text_atomic"]
+__all__ = [
+                   "CHECK_OPERATORS",
+                   "DEVICES",
+                   "LABS_DIR",
+                   "MANIFEST_SCHEMA_PATH",
+                   "PRESETS",
+                   "PROGRESS_PREFIX",
+                   "SCHEMA_VERSION",
+                   "LabMeta",
+                   "LabMetaError",
+                   "cache_key",
+                   "default_device",
+                   "device_name",
+                   "format_number",
+                   "lab_ids",
+                   "load_lab_meta",
+                   "machine_fingerprint",
+                   "source_hash",
+                   "with_unit",
+                   "write_json_atomic",
+                   "write_text_atomic",
+]

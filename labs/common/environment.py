@@ -81,10 +81,13 @@ def git_commit() -> tuple[str | None, bool]:
 
 def provenance(options: LabOptions, wall_s: float) -> dict[str, Any]:
     torch = sys.modules.get("torch")
+    measure = sys.modules.get("labs.common.measure")
     commit, dirty = git_commit()
-    gpu = None
+    gpu, gpu_count, cuda = None, 0, None
     if torch is not None and options.device == "cuda" and torch.cuda.is_available():
-        gpu = torch.cuda.get_device_name(0)
+        gpu, gpu_count, cuda = torch.cuda.get_device_name(0), torch.cuda.device_count(), torch.version.cuda
+    timed_with = measure.threads_used() if measure else []
+    gpus = fingerprint.gpus()
     return {
         "torch": fingerprint.package_version("torch"),
         "triton": fingerprint.package_version("triton"),
@@ -93,7 +96,13 @@ def provenance(options: LabOptions, wall_s: float) -> dict[str, Any]:
         "device_name": gpu or fingerprint.device_name(options.device),
         "cpu_model": fingerprint.cpu_model(),
         "cpu_threads": torch.get_num_threads() if torch is not None else os.cpu_count(),
+        # the intra-op threads CPU timings ran with (several if parts differed); None: no CPU timing
+        "timing_threads": ", ".join(str(n) for n in timed_with) or None,
+        "cores": fingerprint.usable_cores(),
         "gpu_name": gpu,
+        "gpu_count": gpu_count,
+        "gpu_driver": gpus[0]["driver"] if gpus and options.device == "cuda" else None,
+        "cuda": cuda,
         "commit": commit,
         "commit_dirty": dirty,
         "date_utc": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),

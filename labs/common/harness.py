@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -55,6 +57,8 @@ class LabOptions:
     preset: str
     out: Path
     work: Path
+    keep_work: bool = True
+    allow_failed_checks: bool = False
 
 
 class Lab:
@@ -67,6 +71,7 @@ class Lab:
         self.out = options.out
         self.work = options.work
         self._current_part: str | None = None
+        self._started = time.perf_counter()
         self.result: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "lab": options.lab_id,
@@ -196,18 +201,33 @@ class Lab:
     # -- internals ---------------------------------------------------------------------
 
     def _progress(self, **event: Any) -> None:
-        print(PROGRESS_PREFIX + json.dumps(event), flush=True)
+        """A progress event: a JSON line for the runner, a readable line for a person."""
+        if os.environ.get("COURSE_PROGRESS") == "json":
+            print(PROGRESS_PREFIX + json.dumps(event), flush=True)
+            return
+        elapsed = time.perf_counter() - self._started
+        if event.get("title"):
+            print(f"{elapsed:7.1f}s  {event['part']}: {event['title']}", flush=True)
+        elif event.get("message"):
+            print(f"{elapsed:7.1f}s    {event['message']}", flush=True)
 
     def finish(self, wall_s: float) -> int:
         parts = self.result["parts"].values()
         statuses = {part.get("status") for part in parts}
+        failed_checks = [f"{k} ({c['value']} {c['op']} {c['threshold']} is false)"
+                         for k, c in self.result["checks"].items() if not c["passed"]]
         if "failed" in statuses:
             self.result["status"] = "failed"
             failed = [k for k, p in self.result["parts"].items() if p.get("status") == "failed"]
             self.result["reason"] = "part(s) failed: " + ", ".join(failed)
+        elif failed_checks and not self.options.allow_failed_checks:
+            self.result["status"] = "failed"
+            self.result["reason"] = "acceptance check(s) failed: " + "; ".join(failed_checks)
         elif statuses == {"skipped"}:
             self.result["status"] = "skipped"
             self.result["reason"] = "; ".join(p["reason"] for p in parts)
+        if failed_checks and self.options.allow_failed_checks:
+            self.result["failed_checks_allowed"] = True  # an exploration run: pages say so
         self.result["provenance"] = environment.provenance(self.options, wall_s)
         write_json_atomic(self.out / "manifest.json", self.result)
         return 1 if self.result["status"] == "failed" else 0
@@ -229,14 +249,19 @@ def parse_options(lab_id: str, argv: list[str] | None) -> LabOptions:
                         help="cuda when a GPU is visible, else cpu")
     parser.add_argument("--preset", choices=PRESETS, default="full",
                         help="smoke: seconds, for tests; full: the numbers the site shows")
-    parser.add_argument("--out", type=Path, default=Path(meta.deliverables_dir or f"out/{lab_id}"),
-                        help="folder for manifest.json and every artifact (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=Path(f"experiments/{lab_id}"),
+                        help="folder for manifest.json and every deliverable (default: %(default)s)")
+    parser.add_argument("--keep-work", action="store_true",
+                        help="keep the scratch folder (Inductor's caches and dumps) and say where")
+    parser.add_argument("--allow-failed-checks", action="store_true",
+                        help="exploring: a failed acceptance check does not fail the run (the page says so)")
     args = parser.parse_args(argv)
     device = args.device or environment.default_device()
     work = os.environ.get("COURSE_WORK_DIR")
     work_dir = Path(work) if work else Path(tempfile.mkdtemp(prefix=f"{lab_id}-{device}-"))
-    return LabOptions(lab_id=lab_id, device=device, preset=args.preset,
-                      out=args.out.resolve(), work=work_dir.resolve())
+    return LabOptions(lab_id=lab_id, device=device, preset=args.preset, out=args.out.resolve(),
+                      work=work_dir.resolve(), keep_work=args.keep_work or bool(work),
+                      allow_failed_checks=args.allow_failed_checks)
 
 
 def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
@@ -246,8 +271,9 @@ def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
     environment.prepare(options, load_lab_meta(lab_id).env)
     started = time.perf_counter()
     lab = Lab(options)
-    module = importlib.import_module(f"{LABS_DIR.name}.{lab_id}.lab")  # torch is imported from here on
     try:
+        module = importlib.import_module(f"{LABS_DIR.name}.{lab_id}.lab")  # torch is imported from here on
+        quiet_torch_logs(options.out / TORCH_LOG)
         module.run(lab)
     except Exception as error:  # outside any part: the lab's own wiring broke
         traceback.print_exc()
@@ -256,7 +282,41 @@ def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
     code = lab.finish(time.perf_counter() - started)
     print(f"{lab_id} [{options.device}, {options.preset}]: {lab.result['status']} "
           f"-> {options.out / 'manifest.json'}", flush=True)
+    if lab.result.get("reason"):
+        print(f"  {lab.result['reason']}", flush=True)
+    if not options.keep_work:
+        shutil.rmtree(options.work, ignore_errors=True)
+    elif not os.environ.get("COURSE_WORK_DIR"):
+        print(f"  scratch folder kept: {options.work}", flush=True)
     return code
+
+
+# Where torch's own log lines go: beside the manifest, not on the terminal.
+TORCH_LOG = "torch.log"
+
+
+def quiet_torch_logs(path: Path) -> None:
+    """Send torch's log records and Python warnings to `path` instead of the terminal.
+
+    torch attaches stream handlers to its loggers when it is imported; each is swapped for
+    one file handler, so a lab prints its progress and nothing else, and the file keeps every
+    warning. The structured-trace logger is left alone: a handler there would switch
+    TORCH_TRACE-style tracing on, and slow every compile down.
+    """
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logging.captureWarnings(True)
+    logging.getLogger("py.warnings").addHandler(handler)
+    names = ["torch"] + [n for n in logging.root.manager.loggerDict if n.startswith("torch.")]
+    for name in names:
+        logger = logging.getLogger(name)
+        streams = [h for h in logger.handlers
+                   if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler)]
+        for old in streams:
+            logger.removeHandler(old)
+        if streams and "__trace" not in name:
+            logger.addHandler(handler)
 
 
 def main(lab_id: str) -> None:

@@ -40,7 +40,6 @@ class LabMeta:
     prerequisites: list[str]
     timeout_s: dict[str, int]         # preset -> seconds
     env: dict[str, str] = field(default_factory=dict)
-    deliverables_dir: str | None = None
     listed: bool = True               # false for support labs (numbers for a chapter, not a lesson)
 
     @property
@@ -130,6 +129,5 @@ def load_lab_meta(lab_id: str) -> LabMeta:
         prerequisites=[str(p) for p in prerequisites],
         timeout_s={p: read.positive_int(f"timeout_s.{p}", timeouts[p]) for p in PRESETS},
         env={k: str(v) for k, v in env.items()},
-        deliverables_dir=read.get("deliverables_dir", None, str, "a folder path"),
         listed=read.get("listed", True, bool, "true or false"),
     )

@@ -62,6 +62,8 @@ def pollution() -> list[str]:
     enabled = sorted(logging_internal.log_state.artifact_names)
     if enabled:
         found.append("torch._logging artifacts: " + ", ".join(enabled))
+    if logging_internal.trace_log.handlers:
+        found.append("the structured trace (TORCH_TRACE) has a handler")
     return found
 
 
@@ -72,18 +74,30 @@ def ensure_clean() -> None:
                              + ". Capture inside labs.common.capture.dumps() and time outside it.")
 
 
+# Intra-op thread counts CPU timings ran with, for the provenance line (see `cpu_threads`).
+_timing_threads: set[int] = set()
+
+
+def threads_used() -> list[int]:
+    """The thread counts CPU timings used in this process, or [] when none was timed."""
+    return sorted(_timing_threads)
+
+
 @contextlib.contextmanager
-def cpu_threads(count: int | None, device: str) -> Iterator[None]:
+def cpu_threads(count: int | None, device: str, timing: bool = True) -> Iterator[None]:
     """Run the block with `count` intra-op threads on CPU (None: leave torch's default).
 
     A small model gains little from a second thread and loses a lot on shared cores: every
     one of its many small ops ends in an OpenMP barrier that waits for a thread the OS may
     have descheduled (measured on this project's 2-core machine: 1.1 s a training step with
-    2 threads while the machine was busy, 0.15 s with 1).
+    2 threads while the machine was busy, 0.15 s with 1). timing=True (the default) records
+    the count for the provenance line; training and other untimed work pass False.
     """
     previous = torch.get_num_threads()
     if device == "cpu" and count:
         torch.set_num_threads(count)
+    if device == "cpu" and timing:
+        _timing_threads.add(torch.get_num_threads())
     try:
         yield
     finally:
@@ -297,19 +311,21 @@ def compare(baseline: Callable[[], Any], candidate: Callable[[], Any], device: s
 # -- compile time -----------------------------------------------------------------------------
 
 @contextlib.contextmanager
-def cold_caches() -> Iterator[None]:
-    """A fresh Inductor (and Triton) cache folder and a reset Dynamo for the block: nothing an
-    earlier compile wrote can be reused. The folder is deleted afterwards; code already loaded
-    keeps running."""
+def cold_caches(reset_dynamo: bool = True) -> Iterator[None]:
+    """A fresh Inductor (and Triton) cache folder for the block, and (by default) a reset
+    Dynamo: nothing an earlier compile wrote can be reused. The folder is deleted afterwards;
+    code already loaded keeps running. reset_dynamo=False keeps functions compiled earlier
+    compiled, for an A/B comparison whose two sides must both stay alive."""
     from torch._inductor.utils import fresh_cache
-    torch._dynamo.reset()
+    if reset_dynamo:
+        torch._dynamo.reset()
     with fresh_cache():
         yield
 
 
-def compile_seconds(first_call: Callable[[], Any], device: str) -> float:
+def compile_seconds(first_call: Callable[[], Any], device: str, reset_dynamo: bool = True) -> float:
     """The first call of a freshly compiled function, in a cold cache: its compile time."""
-    with cold_caches():
+    with cold_caches(reset_dynamo):
         return first_call_s(first_call, device)
 
 

@@ -1,37 +1,41 @@
 """Lab 03: compile TinyHead and the grammar MiniGPT, read what Inductor writes, time it.
 
-Parts (the seed's letters; a "2" is the same part for the MiniGPT):
-  A   compile match, TinyHead: max |eager - compiled| on the seed's input, < 1e-6
-  A2  compile match, MiniGPT: trained (or loaded from the checkpoint cache), compiled, and
-      compared on its logits against a tolerance derived from float32's epsilon
-  B   Inductor's dump for both models: the file tree, output_code.py, the kernels
-  C   TinyHead's fused softmax kernel, saved as kernel.cpp (CPU) or kernel.py (GPU)
-  D   KERNEL_ANNOTATION.md: facts about that kernel, extracted by annotate.py
-  E   eager against compiled, TinyHead; E2 the same for the MiniGPT; E3 (GPU only) the
-      MiniGPT with mode="reduce-overhead", its forward replayed as one CUDA graph
-  F   DISTRIBUTED.md: DDP, FSDP, TP and PP, and a pick for the MiniGPT from its numbers
-  G   REPORT.md
-  S1  stretch: the MiniGPT's fused attention softmax, annotated
-  S2  stretch: mode="max-autotune" against "default"
-  S3  stretch: the FX graph from torch.export.export
+Parts, in the order they run (the seed's letters are the page's labels):
+  compile_match_tinyhead  A   max |eager - compiled| on the seed's input, < 1e-6
+  compile_match_minigpt   A2  the trained MiniGPT (or its cached checkpoint), compiled, compared
+                              on its logits within a float32 reassociation estimate
+  inductor_dumps          B   Inductor's dump for both models: the file tree, output_code.py, kernels
+  softmax_kernel          C   TinyHead's fused softmax kernel, saved as kernel.cpp or kernel.py
+  annotation              D   KERNEL_ANNOTATION.md: facts about that kernel, extracted by code
+  attention_annotation    S1  the MiniGPT's fused attention softmax, annotated
+  export                  S3  the FX graph from torch.export.export
+  distributed_survey      F   DISTRIBUTED.md: DDP, FSDP, TP and PP, and a pick for the MiniGPT
+  ceilings                    the machine's copy bandwidth and matmul rate, and three
+                              memory-bound kernels (softmax, attention softmax, GELU) against them
+  timing_tinyhead         E   eager against compiled over batch sizes: latency, and device time on GPU
+  timing_minigpt          E2  the same for the MiniGPT
+  cuda_graphs             E3  GPU only: mode="reduce-overhead" against default, interleaved
+  autotune                S2  max-autotune against default, one change apart, interleaved
+  report                  G   REPORT.md and REPORT.es.md
 
+Capture and timing are separate phases: the parts that read Inductor's dumps compile inside
+`capture.dumps()`, and every timing part runs after them, with dumps and logs off (the
+measuring module refuses otherwise), on CPU with the thread count the provenance reports.
 Everything runs under torch.no_grad(): inference graphs, as a deployed model would get.
-The parts that read Inductor's dumps run before the timing parts, which reset Dynamo.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
 
 import torch
 
-from labs.common import fingerprint, inductor_output, measure, minigpt, timing, training_memory
-from labs.common.grammar import build_corpus
+from labs.common import capture, fingerprint, inductor_output, measure, minigpt, training_memory
+from labs.common.capture import Capture
 from labs.common.harness import Lab
-from labs.lab03_compile import annotate, annotation_doc, distributed, profiling, report, stretch
-from labs.lab03_compile.capture import Capture
+from labs.lab03_compile import annotate, annotation_doc, distributed, report, stretch, timing_parts
+from labs.lab03_compile.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.lab03_compile.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.lab03_compile.tinyhead import TinyHead
 
@@ -45,43 +49,24 @@ class Compiled:
     graphs: list[inductor_output.GraphDump] = field(default_factory=list)
 
 
-# -- inputs ------------------------------------------------------------------------------
-
-def tinyhead_input(batch: int, device: str) -> torch.Tensor:
-    generator = torch.Generator().manual_seed(SEED + batch)
-    return torch.randn(batch, TINYHEAD_FEATURES, generator=generator).to(device)
-
-
-@functools.cache
-def _held_out_tokens() -> torch.Tensor:
-    """The encoded validation text, built once: every input below is a window of it."""
-    return minigpt.encoded_splits(build_corpus())[1]
-
-
-def minigpt_input(model: minigpt.MiniGPT, batch: int, device: str) -> torch.Tensor:
-    """`batch` windows of held-out text, block_size tokens each: what the model will see."""
-    generator = torch.Generator().manual_seed(SEED + batch)
-    return minigpt.get_batch(_held_out_tokens(), batch, model.config.block_size, generator, device)[0]
-
-
 # -- Part A ------------------------------------------------------------------------------
 
-def compile_and_capture(model: torch.nn.Module, example: torch.Tensor, device: str
-                        ) -> tuple[Compiled, float]:
+def compile_and_capture(model: torch.nn.Module, example: torch.Tensor) -> Compiled:
+    """Compile with Inductor's dumps on, and keep the graph folders this compile wrote. Its
+    time is not measured here: dumps slow a compile down (part timing_* measures it clean)."""
     compiled = torch.compile(model, mode="default", dynamic=False)
-    with Capture() as capture:
-        compile_s = timing.first_call_s(lambda: compiled(example), device)
-    graphs = [inductor_output.load_graph(f) for f in capture.graph_folders]
-    return Compiled(model, compiled, capture, graphs), compile_s
+    with capture.dumps(), Capture() as written:
+        compiled(example)
+    graphs = [inductor_output.load_graph(f) for f in written.graph_folders]
+    return Compiled(model, compiled, written, graphs)
 
 
 def part_a_tinyhead(lab: Lab) -> Compiled:
     torch.manual_seed(SEED)
     model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
     x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
-    result, compile_s = compile_and_capture(model, x, lab.device)
+    result = compile_and_capture(model, x)
     error = (model(x) - result.compiled(x)).abs().max().item()
-    lab.metric("tinyhead.first_call_s", compile_s, "s")
     lab.metric("tinyhead.max_abs_err", error)
     lab.check("tinyhead_compile_match", error, "<", TINYHEAD_MATCH_THRESHOLD,
               label={"en": "TinyHead: compiled matches eager",
@@ -91,13 +76,14 @@ def part_a_tinyhead(lab: Lab) -> Compiled:
 
 # --8<-- [start:tolerance]
 def logits_tolerance(scale: float, reduction_length: int) -> float:
-    """How far two float32 evaluations of the same logits may honestly differ.
+    """A heuristic for how far two float32 evaluations of the same logits may differ.
 
-    A fused kernel adds the terms of a reduction in another order than eager does. For a
+    A fused kernel adds the terms of a reduction in another order than eager does. For one
     sum of K terms, reordering can change the result by up to about K·eps times the sum of
-    their magnitudes, and the logits' largest magnitude stands for that sum. K is the
-    longest reduction in the model (the MLP's projection, 4·n_embd terms); typical errors
-    are √K times smaller, which leaves room for the layers the error passes through.
+    their magnitudes; the logits' largest magnitude stands in for that sum, and K is the
+    longest reduction in the model (the MLP's projection, 4·n_embd terms). It is an estimate,
+    not a bound: errors also pass through several layers, but typical errors are √K times
+    smaller than the worst case, which leaves room for that.
     """
     return torch.finfo(torch.float32).eps * scale * reduction_length
 # --8<-- [end:tolerance]
@@ -110,13 +96,12 @@ def part_a2_minigpt(lab: Lab) -> Compiled:
         lab.preset, lab.device, progress=lambda step, loss: lab.progress(f"MiniGPT step {step}, loss {loss:.3f}"))
     record_training(lab, info)
     idx = minigpt_input(model, settings.minigpt_match_batch, lab.device)
-    result, compile_s = compile_and_capture(model, idx, lab.device)
+    result = compile_and_capture(model, idx)
     eager_logits = model(idx)[0]
     error = (eager_logits - result.compiled(idx)[0]).abs().max().item()
     scale = eager_logits.abs().max().item()
     length = 4 * model.config.n_embd
     tolerance = logits_tolerance(scale, length)
-    lab.metric("minigpt.first_call_s", compile_s, "s")
     lab.metric("minigpt.max_abs_err", error)
     lab.metric("minigpt.logit_scale", scale)
     lab.metric("minigpt.reduction_length", length)
@@ -247,64 +232,6 @@ def produced_by_line(lab: Lab) -> str:
             f"(`python -m labs.lab03_compile --device {lab.device} --preset {lab.preset}`).")
 
 
-# -- Part E ------------------------------------------------------------------------------
-
-def part_e_tinyhead(lab: Lab) -> None:
-    settings = SETTINGS[lab.preset]
-    torch.manual_seed(SEED)
-    model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
-    results = profiling.sweep(lab, "tinyhead", model, lambda b: tinyhead_input(b, lab.device),
-                              settings.tinyhead_batches, settings.bench_budget_s)
-    seed = next(r for r in results if r.batch == TINYHEAD_SEED_BATCH)
-    lab.metric("tinyhead.seed.eager_us", seed.eager.median_s * 1e6, "µs")
-    lab.metric("tinyhead.seed.compiled_us", seed.compiled.median_s * 1e6, "µs")
-    lab.metric("tinyhead.seed.speedup", seed.speedup, "×")
-    lab.metric("tinyhead.seed.verdict", seed.verdict)
-
-
-def part_e2_minigpt(lab: Lab, gpt: Compiled) -> None:
-    settings = SETTINGS[lab.preset]
-    model = gpt.eager
-    profiling.sweep(lab, "minigpt", _LogitsOnly(model), lambda b: minigpt_input(model, b, lab.device),
-                    settings.minigpt_batches, settings.bench_budget_s,
-                    stop_after_faster=settings.pays_off_after)
-
-
-def part_e3_cuda_graphs(lab: Lab, gpt: Compiled) -> None:
-    """GPU only: mode="reduce-overhead" replays the whole forward as one CUDA graph, which
-    removes the per-kernel launch cost that dominates a small model at a small batch."""
-    settings = SETTINGS[lab.preset]
-    model = _LogitsOnly(gpt.eager)
-    rows = []
-    for batch in settings.cuda_graph_batches:
-        lab.progress(f"reduce-overhead batch {batch}")
-        make = lambda b: minigpt_input(gpt.eager, b, lab.device)
-        default = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s)
-        graphed = profiling.measure(model, make, batch, lab.device, settings.bench_budget_s,
-                                    {"mode": "reduce-overhead"})
-        verdict = timing.verdict(default.compiled, graphed.compiled)
-        rows.append([batch, default.eager.median_s * 1e6, default.compiled.median_s * 1e6,
-                     graphed.compiled.median_s * 1e6, default.compiled.median_s / graphed.compiled.median_s,
-                     verdict, graphed.compile_s])
-        lab.metric(f"cuda_graphs.b{batch}.verdict", verdict)
-        lab.metric(f"cuda_graphs.b{batch}.speedup", default.compiled.median_s / graphed.compiled.median_s, "×")
-    lab.table("cuda_graphs", ["batch", "eager_us", "default_us", "reduce_overhead_us", "speedup", "verdict",
-                              "compile_s"], rows,
-              {"eager_us": "µs", "default_us": "µs", "reduce_overhead_us": "µs", "speedup": "×", "compile_s": "s"})
-    lab.metric("cuda_graphs.smallest.verdict", rows[0][5])
-
-
-class _LogitsOnly(torch.nn.Module):
-    """The MiniGPT as an inference module: token ids in, logits out."""
-
-    def __init__(self, model: minigpt.MiniGPT):
-        super().__init__()
-        self.model = model
-
-    def forward(self, idx: torch.Tensor) -> torch.Tensor:
-        return self.model(idx)[0]
-
-
 # -- Part F ------------------------------------------------------------------------------
 
 def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
@@ -313,14 +240,19 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
     memory = training_memory.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
     if lab.device == "cuda":
         device_bytes = torch.cuda.get_device_properties(0).total_memory
-        label = f"this GPU's {device_bytes / 2**30:.0f} GiB"
+        gib = f"{device_bytes / 2**30:.0f}"
+        label = {"en": f"this GPU's {gib} GiB", "es": f"los {gib} GiB de esta GPU"}
     else:
-        device_bytes, label = distributed.REFERENCE_GPU_BYTES, "a 16 GiB GPU"
-    choice = distributed.pick(memory, device_bytes, label)
-    document = distributed.render(memory, choice)
-    lab.write_artifact("distributed", "DISTRIBUTED.md", document, "markdown")
-    counts = distributed.two_sentence_distinctions(document)
-    lab.table("survey_sections", ["pattern", "sentences"], [[k, v] for k, v in counts.items()])
+        device_bytes = distributed.REFERENCE_GPU_BYTES
+        label = {"en": "a 16 GiB GPU", "es": "una GPU de 16 GiB"}
+    choice = distributed.pick(memory, device_bytes)
+    for lang, key in (("en", "distributed"), ("es", "distributed.es")):
+        name = "DISTRIBUTED.md" if lang == "en" else "DISTRIBUTED.es.md"
+        document = distributed.render(memory, choice, label[lang], lang)
+        lab.write_artifact(key, name, document, "markdown")
+    survey = distributed.survey_facts(distributed.render(memory, choice, label["en"], "en"))
+    lab.table("survey_sections", ["pattern", "names_its_api", "names_its_traffic", "names_other_apis"],
+              [[k, f.own_api, f.own_traffic, ", ".join(f.other_apis) or "none"] for k, f in survey.items()])
     for key, value in (("params", memory.params), ("param_mib", memory.param_bytes / 2**20),
                        ("grad_mib", memory.grad_bytes / 2**20), ("optimizer_mib", memory.optimizer_bytes / 2**20),
                        ("activation_mib", memory.activation_bytes / 2**20),
@@ -329,10 +261,10 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
     lab.metric("distributed.batch", memory.batch_size)
     lab.metric("distributed.share_of_device", 100 * memory.total_bytes / device_bytes, "%")
     lab.metric("distributed.pick", choice.strategy)
-    lab.check("survey_distinguishes_patterns", sum(1 for n in counts.values() if n == 2), "==",
+    lab.check("survey_distinguishes_patterns", sum(1 for f in survey.values() if f.distinct), "==",
               len(distributed.PATTERNS),
-              label={"en": "Survey: DDP, FSDP, TP and PP each set apart in two sentences",
-                     "es": "Resumen: DDP, FSDP, TP y PP, cada uno distinguido en dos frases"})
+              label={"en": "Survey: each section names its own pattern's API and traffic, and no other's",
+                     "es": "Resumen: cada sección nombra la API y el tráfico de su patrón, y de ningún otro"})
 
 
 # -- Stretch -----------------------------------------------------------------------------
@@ -350,32 +282,9 @@ def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
     record_annotation(lab, "attention", annotation)
 
 
-def part_s2_autotune(lab: Lab, gpt: Compiled) -> None:
-    settings = SETTINGS[lab.preset]
-    model = _LogitsOnly(gpt.eager)
-    batch = settings.autotune_batch
-    lab.progress(f"max-autotune at batch {batch}")
-    results = stretch.compare_modes(model, lambda b: minigpt_input(gpt.eager, b, lab.device), batch,
-                                    lab.device, settings.bench_budget_s)
-    rows = []
-    for r in results:
-        key = r.mode.replace("-", "_")
-        lab.metric(f"autotune.{key}.compile_s", r.size.compile_s, "s")
-        lab.metric(f"autotune.{key}.us", r.size.compiled.median_s * 1e6, "µs")
-        rows.append([r.mode, r.freezing, r.size.compile_s, r.size.compiled.median_s * 1e6,
-                     r.size.compiled.min_s * 1e6, r.size.compiled.p95_s * 1e6, r.size.eager.median_s * 1e6])
-    lab.table("autotune", ["mode", "freezing", "compile_s", "compiled_us", "compiled_min_us",
-                           "compiled_p95_us", "eager_us"],
-              rows, {"compile_s": "s", "compiled_us": "µs", "compiled_min_us": "µs",
-                     "compiled_p95_us": "µs", "eager_us": "µs"})
-    lab.metric("autotune.batch", batch)
-    lab.metric("autotune.verdict", timing.verdict(results[0].size.compiled, results[1].size.compiled))
-    lab.metric("autotune.compile_ratio", results[1].size.compile_s / results[0].size.compile_s, "×")
-
-
 def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
     idx = minigpt_input(gpt.eager, 2, lab.device)
-    text = stretch.exported_graph(_LogitsOnly(gpt.eager), idx)
+    text = stretch.exported_graph(LogitsOnly(gpt.eager), idx)
     lab.write_artifact("minigpt_exported_graph", "minigpt/exported_graph.py", text, "python")
     lab.metric("export.minigpt_nodes", text.count(" = torch.ops."))
     if tiny is not None:
@@ -386,35 +295,40 @@ def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
 # -- Part G and the wiring ---------------------------------------------------------------
 
 def part_g_report(lab: Lab) -> None:
-    text = report.render(lab.result, _device_name(lab), lab.preset, torch.__version__)
-    lab.write_artifact("report", "REPORT.md", text, "markdown")
-
-
-def _device_name(lab: Lab) -> str:
-    name = fingerprint.device_name(lab.device)
-    return name if lab.device == "cuda" else f"{name}, {torch.get_num_threads()} threads"
+    threads = measure.threads_used()
+    for lang, key, name in (("en", "report", "REPORT.md"), ("es", "report.es", "REPORT.es.md")):
+        text = report.render(lab.result, report.Machine(fingerprint.device_name(lab.device), lab.device,
+                                                        lab.preset, torch.__version__, threads), lang)
+        lab.write_artifact(key, name, text, "markdown")
 
 
 def run(lab: Lab) -> None:
     with torch.no_grad():
-        tiny = lab.part("A", "Compile match: TinyHead", part_a_tinyhead)
-        gpt = lab.part("A2", "Compile match: the grammar MiniGPT", part_a2_minigpt)
-        lab.part("B", "What Inductor writes", part_b_dumps, {"tinyhead": tiny, "minigpt": gpt},
-                 after=("A",))
-        lab.part("C", "The fused softmax kernel", part_c_kernel, tiny, after=("B",))
-        lab.part("D", "Annotate the kernel", part_d_annotate, tiny, after=("C",))
-        lab.part("S1", "Stretch: the MiniGPT's fused attention softmax", part_s1_attention, gpt,
-                 after=("A2", "B"))
-        lab.part("S3", "Stretch: the exported FX graph", part_s3_export, tiny, gpt, after=("A2",))
-        lab.part("F", "Distributed survey", part_f_distributed, gpt, after=("A2",))
-        # Timing last: each size resets Dynamo, which the parts above must not see.
-        threads = SETTINGS[lab.preset].cpu_timing_threads or torch.get_num_threads()
-        with measure.cpu_threads(threads, lab.device):
-            lab.part("E", "Eager against compiled: TinyHead", part_e_tinyhead)
-            lab.part("E2", "Eager against compiled: the grammar MiniGPT", part_e2_minigpt, gpt,
-                     after=("A2",))
-            lab.part("E3", "GPU only: CUDA graphs (reduce-overhead)", part_e3_cuda_graphs, gpt,
-                     requires="cuda", after=("A2",))
-            lab.part("S2", "Stretch: max-autotune against default", part_s2_autotune, gpt,
-                     after=("A2",))
-    lab.part("G", "Report", part_g_report)
+        # Capture: every compile here writes its dumps; nothing is timed.
+        tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_a_tinyhead)
+        gpt = lab.part("compile_match_minigpt", "Compile match: the grammar MiniGPT", part_a2_minigpt)
+        lab.part("inductor_dumps", "What Inductor writes", part_b_dumps, {"tinyhead": tiny, "minigpt": gpt},
+                 after=("compile_match_tinyhead",))
+        lab.part("softmax_kernel", "The fused softmax kernel", part_c_kernel, tiny, after=("inductor_dumps",))
+        lab.part("annotation", "Annotate the kernel", part_d_annotate, tiny, after=("softmax_kernel",))
+        lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_s1_attention,
+                 gpt, after=("compile_match_minigpt", "inductor_dumps"))
+        lab.part("export", "Stretch: the exported FX graph", part_s3_export, tiny, gpt,
+                 after=("compile_match_minigpt",))
+        lab.part("distributed_survey", "Distributed survey", part_f_distributed, gpt,
+                 after=("compile_match_minigpt",))
+        # Timing: dumps off, every compile cold, on CPU the thread count the provenance reports.
+        with measure.cpu_threads(measure.timing_threads(lab.device), lab.device):
+            ceilings = lab.part("ceilings", "The machine's ceilings, and memory-bound kernels against them",
+                                timing_parts.part_ceilings)
+            lab.part("timing_tinyhead", "Eager against compiled: TinyHead", timing_parts.part_timing_tinyhead,
+                     ceilings, after=("ceilings",))
+            lab.part("timing_minigpt", "Eager against compiled: the grammar MiniGPT",
+                     timing_parts.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
+                     after=("ceilings", "compile_match_minigpt"))
+            lab.part("cuda_graphs", "GPU only: CUDA graphs (reduce-overhead) against default",
+                     timing_parts.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
+                     after=("compile_match_minigpt",))
+            lab.part("autotune", "Stretch: max-autotune against default", timing_parts.part_autotune,
+                     gpt.eager if gpt else None, after=("compile_match_minigpt",))
+    lab.part("report", "Report", part_g_report)

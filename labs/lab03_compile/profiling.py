@@ -1,123 +1,145 @@
-"""Part E for any model: eager against compiled over input sizes, warm path, compile apart.
+"""Eager against compiled for any model, over input sizes, with the course's measuring method.
 
-Each size gets a fresh compile (`torch._dynamo.reset()`), so no call ever recompiles and no
-size is measured with dynamic shapes; the first call of each compile is its compile time.
-Eager and compiled are then timed in alternating rounds (`interleaved`).
+Each size gets its own compile in a cold cache (`measure.compile_seconds`), so no call ever
+recompiles, no size is measured with dynamic shapes, and each first call is that size's
+whole compile. Eager and compiled are then timed interleaved (`measure.compare`): on a CPU
+on one clock, latency; on a GPU on two, latency (one synchronized call, what a request sees)
+and device time (CUDA events, what the GPU spends). Their difference is host overhead.
+
+Each row is also placed against the machine's ceilings (`measure.bound_by`): the bytes that
+must move over the measured copy bandwidth, the flops over the measured matmul rate.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
-from torch._inductor import config as inductor_config
 
-from labs.common import timing
+from labs.common import measure, prose
 from labs.common.harness import Lab
 
-COLUMNS = ["batch", "eager_us", "eager_min_us", "eager_p95_us",
-           "compiled_us", "compiled_min_us", "compiled_p95_us",
-           "speedup", "verdict", "compile_s", "eager_reps", "compiled_reps"]
-UNITS = {c: "µs" for c in COLUMNS if c.endswith("_us")} | {"speedup": "×", "compile_s": "s"}
+
+@dataclass(frozen=True)
+class Cost:
+    """What one call must do at the least: bytes moved through memory and flops."""
+    bytes: float
+    flops: float
+
+
+@dataclass(frozen=True)
+class Ceilings:
+    bandwidth: float      # bytes/s of a large device-to-device copy
+    peak_flops: float     # flop/s of a large float32 matrix product
 
 
 @dataclass(frozen=True)
 class SizeResult:
     batch: int
-    eager: timing.Timing
-    compiled: timing.Timing
+    timing: measure.Comparison
     compile_s: float
+    launches: tuple[int | None, int | None]
+    cost: Cost
 
     @property
     def speedup(self) -> float:
-        """Eager time over compiled time: above 1, compiling paid off."""
-        return self.eager.median_s / self.compiled.median_s
+        """Eager time over compiled time on the latency clock: above 1, compiling paid off."""
+        return self.timing.speedup
 
     @property
     def verdict(self) -> str:
-        return timing.verdict(self.eager, self.compiled)
+        return self.timing.verdict
 
-    def row(self) -> list:
-        e, c = self.eager, self.compiled
-        return [self.batch, e.median_s * 1e6, e.min_s * 1e6, e.p95_s * 1e6,
-                c.median_s * 1e6, c.min_s * 1e6, c.p95_s * 1e6,
-                self.speedup, self.verdict, self.compile_s, e.reps, c.reps]
+    def bound(self, ceilings: Ceilings) -> str:
+        """What limits the compiled call: overhead, bandwidth or compute (its fastest clock)."""
+        seconds = (self.timing.device or self.timing.latency)[1].median_s
+        return measure.bound_by(seconds, self.cost.bytes, self.cost.flops, ceilings.bandwidth, ceilings.peak_flops)
 
 
-def measure(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], batch: int,
-            device: str, budget_s: float, compile_kwargs: dict | None = None) -> SizeResult:
-    torch._dynamo.reset()
+def measure_size(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], batch: int,
+                 device: str, budget_s: float, cost: Cost, compile_kwargs: dict | None = None) -> SizeResult:
     compiled = torch.compile(model, dynamic=False, **(compile_kwargs or {"mode": "default"}))
     x = make_input(batch)
-    # No FX graph cache: every first call pays the whole compile, even for a shape an earlier
-    # part already compiled, so the compile times of all sizes compare.
-    with inductor_config.patch(fx_graph_cache=False):
-        compile_s = timing.first_call_s(lambda: compiled(x), device)
-    eager, fast = interleaved(lambda: model(x), lambda: compiled(x), device, budget_s)
-    return SizeResult(batch=batch, eager=eager, compiled=fast, compile_s=compile_s)
+    compile_s = measure.compile_seconds(lambda: compiled(x), device)
+    timing = measure.compare(lambda: model(x), lambda: compiled(x), device, budget_s=budget_s)
+    launches = (measure.kernel_launches(lambda: model(x), device),
+                measure.kernel_launches(lambda: compiled(x), device))
+    return SizeResult(batch=batch, timing=timing, compile_s=compile_s, launches=launches, cost=cost)
 
 
-ROUNDS = 4  # alternating rounds per measurement
+def columns(device: str) -> list[str]:
+    cols = ["batch", "eager_us", "eager_q1_us", "eager_q3_us", "compiled_us", "compiled_q1_us",
+            "compiled_q3_us", "speedup", "verdict"]
+    if device == "cuda":
+        cols += ["eager_dev_us", "eager_dev_q1_us", "eager_dev_q3_us", "compiled_dev_us",
+                 "compiled_dev_q1_us", "compiled_dev_q3_us", "dev_speedup", "dev_verdict",
+                 "eager_launches", "compiled_launches"]
+    return cols + ["bound", "achieved_gb_s", "compile_s", "eager_reps", "compiled_reps"]
 
 
-def interleaved(first: Callable, second: Callable, device: str, budget_s: float
-                ) -> tuple[timing.Timing, timing.Timing]:
-    """Time two functions in alternating rounds, so both see the same machine load.
-
-    On shared cores the load changes from second to second; timing one function and then
-    the other would charge a busy spell to whichever ran during it. Each round benches
-    both with a slice of the budget; a round's median is one vote, and the median of the
-    votes is the result, so one disturbed round cannot decide it.
-    """
-    rounds: tuple[list[timing.Timing], list[timing.Timing]] = ([], [])
-    for _ in range(ROUNDS):
-        for fn, results in ((first, rounds[0]), (second, rounds[1])):
-            results.append(timing.bench(fn, device, warmup=1, min_reps=3, max_reps=50,
-                                        budget_s=budget_s / ROUNDS))
-    return merge(rounds[0]), merge(rounds[1])
+def units(device: str) -> dict[str, str]:
+    return ({c: "µs" for c in columns(device) if c.endswith("_us")}
+            | {"speedup": "×", "dev_speedup": "×", "compile_s": "s", "achieved_gb_s": "GB/s"})
 
 
-def merge(parts: list[timing.Timing]) -> timing.Timing:
-    """One Timing from several rounds: the median of their medians, the spread of them all."""
-    medians = sorted(t.median_s for t in parts)
-    p95s = sorted(t.p95_s for t in parts)
-    return timing.Timing(median_s=statistics.median(medians), min_s=min(t.min_s for t in parts),
-                         max_s=max(t.max_s for t in parts), p95_s=statistics.median(p95s),
-                         reps=sum(t.reps for t in parts), budget_s=sum(t.budget_s for t in parts))
+def row(result: SizeResult, device: str, ceilings: Ceilings) -> list:
+    eager, compiled = (s.us() for s in result.timing.latency)
+    cells = [result.batch, eager["median"], eager["q1"], eager["q3"], compiled["median"], compiled["q1"],
+             compiled["q3"], result.speedup, result.verdict]
+    if device == "cuda":
+        dev_eager, dev_compiled = (s.us() for s in result.timing.device)
+        cells += [dev_eager["median"], dev_eager["q1"], dev_eager["q3"], dev_compiled["median"],
+                  dev_compiled["q1"], dev_compiled["q3"], result.timing.device_speedup,
+                  result.timing.device_verdict, *result.launches]
+    fastest = (result.timing.device or result.timing.latency)[1].median_s
+    return cells + [result.bound(ceilings), result.cost.bytes / fastest / 1e9, result.compile_s,
+                    result.timing.latency[0].reps, result.timing.latency[1].reps]
 
 
 def sweep(lab: Lab, name: str, model: torch.nn.Module, make_input: Callable[[int], torch.Tensor],
-          batches: tuple[int, ...], budget_s: float, stop_after_faster: int | None = None
-          ) -> list[SizeResult]:
-    """Measure each batch size in turn and record table `<name>_latency`, its figure, metrics.
+          batches: tuple[int, ...], budget_s: float, cost: Callable[[int], Cost], ceilings: Ceilings,
+          stop_after_faster: int | None = None) -> list[SizeResult]:
+    """Measure each batch size in turn and record table and figures `<name>_latency`.
 
-    stop_after_faster: stop once compiled has been faster at that many sizes in a row; the
-    sweep has then shown where compiling pays off, and larger sizes would only cost time.
+    stop_after_faster: stop once compiled has been faster (on every clock) at that many sizes
+    in a row; the sweep has then shown where compiling pays off, larger sizes only cost time.
     """
     results: list[SizeResult] = []
     streak = 0
     for batch in batches:
-        lab.progress(f"{name} batch {batch}")
-        result = measure(model, make_input, batch, lab.device, budget_s)
+        lab.progress(f"{name}: batch {batch}, compiling then timing")
+        result = measure_size(model, make_input, batch, lab.device, budget_s, cost(batch))
         results.append(result)
-        streak = streak + 1 if result.verdict == "faster" else 0
+        clear_win = result.verdict == "faster" and result.timing.device_verdict in (None, "faster")
+        streak = streak + 1 if clear_win else 0
         if stop_after_faster and streak >= stop_after_faster:
             break
-    record(lab, name, results)
+    record(lab, name, results, ceilings)
     return results
 
 
-def record(lab: Lab, name: str, results: list[SizeResult]) -> None:
-    lab.table(f"{name}_latency", COLUMNS, [r.row() for r in results], UNITS)
-    lab.figure(f"{name}_latency", f"{name}_latency", x="batch", y=["eager_us", "compiled_us"],
-               error_low={"eager_us": "eager_min_us", "compiled_us": "compiled_min_us"},
-               error_high={"eager_us": "eager_p95_us", "compiled_us": "compiled_p95_us"},
+def record(lab: Lab, name: str, results: list[SizeResult], ceilings: Ceilings) -> None:
+    device = lab.device
+    key = f"{name}_latency"
+    lab.table(key, columns(device), [row(r, device, ceilings) for r in results], units(device))
+    lab.figure(key, key, x="batch", y=["eager_us", "compiled_us"],
+               error_low={"eager_us": "eager_q1_us", "compiled_us": "compiled_q1_us"},
+               error_high={"eager_us": "eager_q3_us", "compiled_us": "compiled_q3_us"},
                log_x=True, log_y=True)
+    if device == "cuda":
+        lab.figure(f"{name}_device_time", key, x="batch", y=["eager_dev_us", "compiled_dev_us"],
+                   error_low={"eager_dev_us": "eager_dev_q1_us", "compiled_dev_us": "compiled_dev_q1_us"},
+                   error_high={"eager_dev_us": "eager_dev_q3_us", "compiled_dev_us": "compiled_dev_q3_us"},
+                   log_x=True, log_y=True)
+    summarise(lab, name, [(r.batch, r.verdict) for r in results], "latency")
+    if device == "cuda":
+        summarise(lab, name, [(r.batch, r.timing.device_verdict) for r in results], "device")
+        disagree = [r.batch for r in results if r.verdict != r.timing.device_verdict]
+        lab.metric(f"{name}.clocks_disagree", "yes" if disagree else "no")
+        lab.metric(f"{name}.clocks_disagree_batches", ", ".join(map(str, disagree)) or "none")
     faster = [r.batch for r in results if r.verdict == "faster"]
-    # A categorical summary the page branches on: "never", or the first size that paid off.
     lab.metric(f"{name}.first_faster_batch", faster[0] if faster else "never")
     best = max(results, key=lambda r: r.speedup)
     lab.metric(f"{name}.best_speedup", best.speedup, "×")
@@ -126,8 +148,16 @@ def record(lab: Lab, name: str, results: list[SizeResult]) -> None:
     lab.metric(f"{name}.largest_batch", largest.batch)
     lab.metric(f"{name}.largest.verdict", largest.verdict)
     lab.metric(f"{name}.largest.speedup", largest.speedup, "×")
+    lab.metric(f"{name}.largest.bound", largest.bound(ceilings))
+    lab.metric(f"{name}.smallest.bound", results[0].bound(ceilings))
     lab.metric(f"{name}.compile_s_median", sorted(r.compile_s for r in results)[len(results) // 2], "s")
     # Context for the reader: above the core count, other programs competed for the cores.
     lab.metric(f"{name}.load_avg", os.getloadavg()[0])
-    lab.metric("machine.cores", os.cpu_count() or 0)
-    lab.metric("machine.torch_threads", torch.get_num_threads())
+
+
+def summarise(lab: Lab, name: str, verdicts: list[tuple[int, str]], clock: str) -> None:
+    """The sweep in one sentence per language, and its shape, from every row."""
+    suffix = "" if clock == "latency" else ".device"
+    lab.metric(f"{name}.outcome{suffix}", prose.sweep_outcome([v for _, v in verdicts]))
+    for lang, what in (("en", "batch sizes"), ("es", "tamaños de lote")):
+        lab.metric(f"{name}.summary{suffix}.{lang}", prose.sweep_sentence(verdicts, lang, what))

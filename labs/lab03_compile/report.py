@@ -1,123 +1,220 @@
-"""Part G: REPORT.md, written from what the run recorded (the manifest in the making).
+"""Part G: REPORT.md and REPORT.es.md, written from what the run recorded.
 
-It reads metrics, checks and tables by key, so every number in it is the run's own, and each
-interpretation is chosen by the run's categorical results, never typed in advance.
+Every number is the run's own (read from the manifest in the making, by key), and every
+sentence that summarises a sweep is computed from all of its rows (`labs.common.prose`):
+a mixed sweep reads as mixed. Words live in one table per language; code stays as it is.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from labs.common.formatting import format_number, with_unit
 from labs.lab03_compile.settings import TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 
+WORDS = {
+    "en": {
+        "title": "# Lab 03 report: torch.compile on TinyHead and the grammar MiniGPT",
+        "run": "Run on {device} ({kind}), torch {torch}, preset `{preset}`{threads}. Every number below comes "
+               "from this run; `manifest.json` holds them all.",
+        "threads": ", timings with {n} CPU thread(s)",
+        "acceptance": "## Acceptance", "check": "check", "value": "value", "threshold": "threshold",
+        "result": "result", "pass": "pass", "fail": "FAIL",
+        "part_a": "## Part A: compiled matches eager",
+        "tiny_err": "TinyHead on the seed's ({b}, {d}) input: max |eager − compiled| = {err} (threshold {thr}).",
+        "gpt_err": "Grammar MiniGPT logits: max |eager − compiled| = {err}, accepted up to {tol}: float32 epsilon "
+                   "× the logits' scale ({scale}) × the longest reduction ({k} terms). That is an estimate of "
+                   "what adding those terms in another order can change, not a bound.",
+        "part_bd": "## Parts B–D: the kernel",
+        "kernel": "Inductor's fused softmax for TinyHead, `{name}`, is saved as [`{file}`]({file}) and walked "
+                  "through in [{annotation}]({annotation}).",
+        "part_e": "## Part E: eager against compiled",
+        "part_e_intro": "Warm path, median of interleaved samples; the first call of each size is its compile "
+                        "time, measured with a cold cache. Latency is one synchronized call.",
+        "part_e_gpu": " Device time is what the GPU spends (CUDA events); the gap between the two is host overhead.",
+        "latency": "Latency", "device": "Device time",
+        "headers": ["batch", "eager (µs)", "compiled (µs)", "eager ÷ compiled", "verdict", "compile (s)"],
+        "sizes": "batch sizes", "not_run": "(not measured: the part did not run)",
+        "model_tiny": "TinyHead", "model_gpt": "Grammar MiniGPT",
+        "ceilings": "## The machine's ceilings",
+        "ceilings_text": "A device-to-device copy moved {copy}; a float32 matrix product ran at {flops}. The "
+                         "compiled softmax reached {softmax} ({share} of the copy).",
+        "part_f": "## Part F: distributed survey",
+        "part_f_text": "[{doc}]({doc}) sets DDP, FSDP, tensor and pipeline parallelism apart and picks "
+                       "**{pick}** for the grammar MiniGPT from its {params} parameters and {mib} of training state.",
+        "stretch": "## Stretch",
+        "attention": "- The MiniGPT's fused attention softmax is `{name}` (`minigpt/{file}`).",
+        "autotune": "- `{mode}` against `default` at batch {batch} ({clock}): {tuned} against {default}, "
+                    "{verdict}; its compile took {ratio} as long.",
+        "export": "- The `torch.export.export` graph of the MiniGPT: `minigpt/exported_graph.py`.",
+        "verdicts": {"faster": "faster", "slower": "slower", "same": "the same within the noise"},
+        "over": "Compiled against eager",
+    },
+    "es": {
+        "title": "# Informe del Lab 03: torch.compile en TinyHead y en el MiniGPT de gramática",
+        "run": "Ejecutado en {device} ({kind}), torch {torch}, preajuste `{preset}`{threads}. Cada número que "
+               "sigue sale de esta ejecución; `manifest.json` los contiene todos.",
+        "threads": ", tiempos con {n} hilo(s) de CPU",
+        "acceptance": "## Criterios de aceptación", "check": "comprobación", "value": "valor",
+        "threshold": "umbral", "result": "resultado", "pass": "cumple", "fail": "NO CUMPLE",
+        "part_a": "## Parte A: lo compilado coincide con eager",
+        "tiny_err": "TinyHead con la entrada ({b}, {d}) de la especificación: máx. |eager − compilado| = {err} "
+                    "(umbral {thr}).",
+        "gpt_err": "Logits del MiniGPT de gramática: máx. |eager − compilado| = {err}, aceptado hasta {tol}: "
+                   "el épsilon de float32 × la escala de los logits ({scale}) × la reducción más larga ({k} "
+                   "términos). Es una estimación de lo que puede cambiar sumar esos términos en otro orden, "
+                   "no una cota.",
+        "part_bd": "## Partes B–D: el kernel",
+        "kernel": "El softmax fusionado de Inductor para TinyHead, `{name}`, está guardado como "
+                  "[`{file}`]({file}) y se recorre en [{annotation}]({annotation}).",
+        "part_e": "## Parte E: eager frente a compilado",
+        "part_e_intro": "Camino en caliente, mediana de muestras intercaladas; la primera llamada de cada tamaño "
+                        "es su tiempo de compilación, medido con la caché fría. La latencia es una llamada "
+                        "sincronizada.",
+        "part_e_gpu": " El tiempo de dispositivo es lo que gasta la GPU (eventos CUDA); la diferencia entre "
+                      "ambos es la sobrecarga del host.",
+        "latency": "Latencia", "device": "Tiempo de dispositivo",
+        "headers": ["lote", "eager (µs)", "compilado (µs)", "eager ÷ compilado", "veredicto", "compilación (s)"],
+        "sizes": "tamaños de lote", "not_run": "(sin medir: la parte no se ejecutó)",
+        "model_tiny": "TinyHead", "model_gpt": "MiniGPT de gramática",
+        "ceilings": "## Los techos de la máquina",
+        "ceilings_text": "Una copia de dispositivo a dispositivo movió {copy}; un producto de matrices en float32 "
+                         "alcanzó {flops}. El softmax compilado llegó a {softmax} ({share} de la copia).",
+        "part_f": "## Parte F: resumen de paralelismo distribuido",
+        "part_f_text": "[{doc}]({doc}) distingue DDP, FSDP, el paralelismo de tensores y el de pipeline, y elige "
+                       "**{pick}** para el MiniGPT de gramática a partir de sus {params} parámetros y {mib} de "
+                       "estado de entrenamiento.",
+        "stretch": "## Ampliación",
+        "attention": "- El softmax de atención fusionado del MiniGPT es `{name}` (`minigpt/{file}`).",
+        "autotune": "- `{mode}` frente a `default` con lote {batch} ({clock}): {tuned} frente a {default}, "
+                    "{verdict}; su compilación tardó {ratio} más.",
+        "export": "- El grafo de `torch.export.export` del MiniGPT: `minigpt/exported_graph.py`.",
+        "verdicts": {"faster": "más rápido", "slower": "más lento", "same": "igual dentro del ruido"},
+        "over": "Compilado frente a eager",
+    },
+}
 
-def _metric(result: dict, key: str, default: Any = None) -> Any:
-    return result["metrics"].get(key, {}).get("value", default)
+
+@dataclass(frozen=True)
+class Machine:
+    name: str
+    device: str
+    preset: str
+    torch: str
+    threads: list[int]
 
 
-def _fmt(value: Any, digits: int = 3) -> str:
-    if isinstance(value, float):
-        return f"{value:.{digits}g}"
-    return str(value)
+class _Reader:
+    """The manifest in the making, with numbers formatted for one language."""
+
+    def __init__(self, result: dict[str, Any], lang: str):
+        self.result, self.lang = result, lang
+
+    def value(self, key: str, default: Any = None) -> Any:
+        return self.result["metrics"].get(key, {}).get("value", default)
+
+    def num(self, value: Any, unit: str = "", digits: int = 3) -> str:
+        if value is None:
+            return "?"
+        return with_unit(format_number(value, self.lang, digits), unit, self.lang)
+
+    def metric(self, key: str, digits: int = 3) -> str:
+        entry = self.result["metrics"].get(key)
+        return self.num(entry["value"], entry["unit"], digits) if entry else "?"
 
 
-def _latency_table(result: dict, name: str) -> list[str]:
-    table = result["tables"].get(f"{name}_latency")
+def _latency_table(r: _Reader, name: str, clock: str) -> list[str]:
+    words = WORDS[r.lang]
+    table = r.result["tables"].get(f"{name}_latency")
     if not table:
-        return ["(not measured: the part did not run)"]
-    cols = table["columns"]
-    out = ["| batch | eager (µs) | compiled (µs) | eager ÷ compiled | verdict | first call (s) |",
-           "|---:|---:|---:|---:|---|---:|"]
+        return [words["not_run"]]
+    prefix = "" if clock == "latency" else "dev_"
+    out = ["| " + " | ".join(words["headers"]) + " |", "|---:|---:|---:|---:|---|---:|"]
     for row in table["rows"]:
-        r = dict(zip(cols, row))
-        out.append(f"| {r['batch']} | {r['eager_us']:.1f} | {r['compiled_us']:.1f} | {r['speedup']:.2f} | "
-                   f"{r['verdict']} | {r['compile_s']:.1f} |")
+        cells = dict(zip(table["columns"], row))
+        eager, compiled = cells[f"eager_{prefix}us"], cells[f"compiled_{prefix}us"]
+        verdict = cells["verdict" if clock == "latency" else "dev_verdict"]
+        out.append(f"| {r.num(cells['batch'])} | {r.num(eager)} | {r.num(compiled)} | {r.num(eager / compiled)} | "
+                   f"{words['verdicts'][verdict]} | {r.num(cells['compile_s'])} |")
+    suffix = "" if clock == "latency" else ".device"
+    summary = r.value(f"{name}.summary{suffix}.{r.lang}")
+    return out + ["", f"{words['over']} {summary}."] if summary else out
+
+
+def _acceptance(r: _Reader) -> list[str]:
+    words = WORDS[r.lang]
+    out = [words["acceptance"], "", f"| {words['check']} | {words['value']} | {words['threshold']} | "
+           f"{words['result']} |", "|---|---|---|---|"]
+    for key, check in r.result["checks"].items():
+        label = check.get("label", {}).get(r.lang, key)
+        out.append(f"| {label} | {r.num(check['value'])} | {check['op']} {r.num(check['threshold'])} | "
+                   f"{words['pass'] if check['passed'] else words['fail']} |")
     return out
 
 
-def _interpretation(result: dict, name: str, label: str) -> str:
-    first = _metric(result, f"{name}.first_faster_batch")
-    if first is None:
-        return ""
-    best = _metric(result, f"{name}.best_speedup", 1.0)
-    best_batch = _metric(result, f"{name}.best_speedup_batch")
-    compile_s = _metric(result, f"{name}.compile_s_median", 0.0)
-    if first == "never":
-        return (f"{label}: compiled never beat eager beyond the noise at any size measured (best "
-                f"ratio {best:.2f}× at batch {best_batch}). For a model this small the work per call "
-                "is already a few optimized library kernels in eager mode, and the compiled path adds "
-                f"its guards and wrapper on every call; the {compile_s:.1f} s compile would never be "
-                "paid back. Both outcomes are lessons; this is the honest one here.")
-    smallest = result["tables"][f"{name}_latency"]["rows"][0][0]
-    where = ("at every size from the smallest one measured" if first == smallest else
-             f"from batch {first} on; below that, the compiled path's per-call overhead outweighs "
-             "what fusion saves")
-    return (f"{label}: compiled beat eager beyond the noise {where}, and did best at batch "
-            f"{best_batch} ({best:.2f}× eager's speed): fused kernels make fewer passes over memory "
-            "and the compiled path makes fewer Python calls. The compile itself takes about "
-            f"{compile_s:.1f} s per shape, paid once.")
+def _part_a(r: _Reader) -> list[str]:
+    words = WORDS[r.lang]
+    out = ["", words["part_a"], ""]
+    if r.value("tinyhead.max_abs_err") is not None:
+        out.append(words["tiny_err"].format(b=TINYHEAD_SEED_BATCH, d=TINYHEAD_FEATURES,
+                                            err=r.metric("tinyhead.max_abs_err"), thr=r.num(TINYHEAD_MATCH_THRESHOLD)))
+    if r.value("minigpt.max_abs_err") is not None:
+        out.append(words["gpt_err"].format(err=r.metric("minigpt.max_abs_err"), tol=r.metric("minigpt.tolerance"),
+                                           scale=r.metric("minigpt.logit_scale"),
+                                           k=r.metric("minigpt.reduction_length")))
+    return out
 
 
-def render(result: dict, device_name: str, preset: str, torch_version: str) -> str:
-    checks = result["checks"]
-    out = ["# Lab 03 report: torch.compile on TinyHead and the grammar MiniGPT", "",
-           f"Run on {device_name} ({result['device']}), torch {torch_version}, preset `{preset}`. "
-           "Every number below comes from this run; `manifest.json` holds them all.", "",
-           "## Acceptance", "", "| check | value | threshold | result |", "|---|---|---|---|"]
-    for key, check in checks.items():
-        label = check.get("label", {}).get("en", key)
-        out.append(f"| {label} | {_fmt(check['value'])} | {check['op']} {_fmt(check['threshold'])} | "
-                   f"{'pass' if check['passed'] else 'FAIL'} |")
-    out += ["", "## Part A: compiled matches eager", ""]
-    err = _metric(result, "tinyhead.max_abs_err")
-    if err is not None:
-        out.append(f"TinyHead on the seed's ({TINYHEAD_SEED_BATCH}, {TINYHEAD_FEATURES}) input: "
-                   f"max |eager − compiled| = {_fmt(err)} (threshold {_fmt(TINYHEAD_MATCH_THRESHOLD)}).")
-    mg_err = _metric(result, "minigpt.max_abs_err")
-    if mg_err is not None:
-        out.append(f"Grammar MiniGPT logits: max |eager − compiled| = {_fmt(mg_err)}, accepted up to "
-                   f"{_fmt(_metric(result, 'minigpt.tolerance'))}: float32 epsilon × the logits' scale "
-                   f"({_fmt(_metric(result, 'minigpt.logit_scale'))}) × the longest reduction "
-                   f"({_metric(result, 'minigpt.reduction_length')} terms), the worst-case change "
-                   "from adding those terms in another order, which is what fused kernels do.")
-    out += ["", "## Parts B–D: the kernel", ""]
-    kernel_file = _metric(result, "softmax_kernel.file")
-    if kernel_file:
-        out.append(f"Inductor's fused softmax for TinyHead, `{_metric(result, 'softmax_kernel.name')}`, "
-                   f"is saved as [`{kernel_file}`]({kernel_file}) and walked through line by line in "
-                   "[KERNEL_ANNOTATION.md](KERNEL_ANNOTATION.md). The file trees Inductor wrote are in "
-                   "`tinyhead/inductor_tree.txt` and `minigpt/inductor_tree.txt`.")
-    ops = _metric(result, "annotation.fused_ops")
-    if ops:
-        home = {"local_buffer": "a per-thread scratch row", "registers": "registers",
-                "in_place": "the input's buffer, overwritten in place",
-                "buffer": "an output buffer"}.get(_metric(result, "annotation.exp_home"), "?")
-        out.append(f"Fused ATen ops: {ops} (from {_metric(result, 'annotation.fused_ops_source')}); "
-                   f"reductions: {_metric(result, 'annotation.reduction_style')}; exp(x − max) lives "
-                   f"in {home}; buffers the IR has but call() never allocates: "
-                   f"{_metric(result, 'annotation.absent_buffers')}.")
-    out += ["", "## Part E: eager against compiled (warm path; first call = compile time)", ""]
-    for name, label in (("tinyhead", "TinyHead"), ("minigpt", "Grammar MiniGPT")):
-        out += [f"### {label}", "", *_latency_table(result, name), "", _interpretation(result, name, label), ""]
-    out += ["## Part F: distributed survey", "",
-            "[DISTRIBUTED.md](DISTRIBUTED.md) sets DDP, FSDP, tensor and pipeline parallelism apart, "
-            f"and picks **{_metric(result, 'distributed.pick', '?')}** for the grammar MiniGPT from "
-            f"its {_metric(result, 'distributed.params', '?')} parameters and "
-            f"{_fmt(_metric(result, 'distributed.total_mib', '?'))} MiB of training state.", ""]
-    stretch = []
-    if _metric(result, "attention_kernel.name"):
-        stretch.append(f"- The MiniGPT's fused attention softmax is `{_metric(result, 'attention_kernel.name')}` "
-                       f"(`minigpt/{_metric(result, 'attention_kernel.file')}`, annotated in "
-                       "[minigpt/ATTENTION_ANNOTATION.md](minigpt/ATTENTION_ANNOTATION.md)).")
-    if _metric(result, "autotune.verdict"):
-        stretch.append(f"- max-autotune against default at batch {_metric(result, 'autotune.batch')}: "
-                       f"compile {_fmt(_metric(result, 'autotune.max_autotune.compile_s'))} s against "
-                       f"{_fmt(_metric(result, 'autotune.default.compile_s'))} s; warm call "
-                       f"{_fmt(_metric(result, 'autotune.max_autotune.us'))} µs against "
-                       f"{_fmt(_metric(result, 'autotune.default.us'))} µs "
-                       f"({_metric(result, 'autotune.verdict')}).")
-    if "minigpt_exported_graph" in result["artifacts"]:
-        stretch.append("- `torch.export.export` graph of the MiniGPT: `minigpt/exported_graph.py`.")
-    if stretch:
-        out += ["## Stretch", "", *stretch, ""]
-    return "\n".join(out)
+def _timing(r: _Reader, device: str) -> list[str]:
+    words = WORDS[r.lang]
+    out = ["", words["part_e"], "", words["part_e_intro"] + (words["part_e_gpu"] if device == "cuda" else ""), ""]
+    for name, label in (("tinyhead", words["model_tiny"]), ("minigpt", words["model_gpt"])):
+        out += [f"### {label}", ""]
+        clocks = ("latency", "device") if device == "cuda" else ("latency",)
+        for clock in clocks:
+            if device == "cuda":
+                out += [f"**{words[clock]}**", ""]
+            out += [*_latency_table(r, name, clock), ""]
+    if r.value("ceilings.copy_gb_s") is not None:
+        out += [words["ceilings"], "", words["ceilings_text"].format(
+            copy=r.metric("ceilings.copy_gb_s"), flops=r.metric("ceilings.matmul_tflops"),
+            softmax=r.metric("ceilings.softmax.compiled_gb_s"), share=r.metric("ceilings.softmax.share_of_copy")), ""]
+    return out
+
+
+def _stretch(r: _Reader) -> list[str]:
+    words = WORDS[r.lang]
+    items = []
+    if r.value("attention_kernel.name"):
+        items.append(words["attention"].format(name=r.value("attention_kernel.name"),
+                                               file=r.value("attention_kernel.file")))
+    if r.value("autotune.verdict"):
+        items.append(words["autotune"].format(
+            mode=r.value("autotune.mode"), batch=r.value("autotune.batch"), clock=r.value("autotune.clock"),
+            tuned=r.metric("autotune.max_autotune.us"), default=r.metric("autotune.default.us"),
+            verdict=words["verdicts"][r.value("autotune.verdict")], ratio=r.metric("autotune.compile_ratio")))
+    if "minigpt_exported_graph" in r.result["artifacts"]:
+        items.append(words["export"])
+    return ["", words["stretch"], "", *items] if items else []
+
+
+def render(result: dict[str, Any], machine: Machine, lang: str = "en") -> str:
+    r, words = _Reader(result, lang), WORDS[lang]
+    threads = words["threads"].format(n=", ".join(map(str, machine.threads))) if machine.threads else ""
+    out = [words["title"], "", words["run"].format(device=machine.name, kind=machine.device, torch=machine.torch,
+                                                   preset=machine.preset, threads=threads), "", *_acceptance(r),
+           *_part_a(r)]
+    if r.value("softmax_kernel.file"):
+        annotation = "KERNEL_ANNOTATION.md" if lang == "en" else "KERNEL_ANNOTATION.es.md"
+        out += ["", words["part_bd"], "", words["kernel"].format(name=r.value("softmax_kernel.name"),
+                                                                 file=r.value("softmax_kernel.file"),
+                                                                 annotation=annotation)]
+    out += _timing(r, machine.device)
+    if r.value("distributed.pick"):
+        doc = "DISTRIBUTED.md" if lang == "en" else "DISTRIBUTED.es.md"
+        out += [words["part_f"], "", words["part_f_text"].format(
+            doc=doc, pick=r.value("distributed.pick"), params=r.metric("distributed.params"),
+            mib=r.metric("distributed.total_mib"))]
+    out += _stretch(r)
+    return "\n".join(out) + "\n"

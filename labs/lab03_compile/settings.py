@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 SEED = 42
 TINYHEAD_FEATURES = 64
+TINYHEAD_VOCAB = 600             # the seed's vocabulary: the softmax runs over 600 logits per row
 TINYHEAD_SEED_BATCH = 2          # the seed's input shape is (2, 64)
 TINYHEAD_MATCH_THRESHOLD = 1e-6  # the seed's acceptance threshold
 
@@ -21,21 +22,22 @@ class Settings:
     autotune_batch: int                 # the MiniGPT batch for max-autotune against default: one
                                         # no other part compiles, so both modes start cold
     cuda_graph_batches: tuple[int, ...]  # GPU only: reduce-overhead against default
-    # Intra-op threads while timing on CPU. On a small machine shared with other work, two
-    # OpenMP threads stall on each other at every op's barrier whenever one is descheduled
-    # (measured here: 0.5 ms forwards taking 300 ms); one thread times the code, not the
-    # scheduler. None keeps torch's default.
-    cpu_timing_threads: int | None = 1
+    # Part ceilings' three memory-bound kernels, per device: softmax rows (of 600), attention
+    # heads × seq × seq, GELU elements. Each input is far larger than the caches, so the
+    # kernel streams from memory, as a real model's large activations do.
+    ceiling_shapes: dict[str, tuple[int, int, int, int]]
 
 
 SETTINGS = {
     "smoke": Settings(tinyhead_batches=(2, 256), minigpt_batches=(1, 8), minigpt_match_batch=4,
                       bench_budget_s=0.2, pays_off_after=2, autotune_batch=2,
-                      cuda_graph_batches=(1,)),
+                      cuda_graph_batches=(1,),
+                      ceiling_shapes={"cpu": (4096, 16, 128, 2**20), "cuda": (65536, 64, 256, 2**24)}),
     # TinyHead up to 65536 rows, where a fused softmax could pay for its overhead if ever;
     # the MiniGPT up to 256 sequences of 64 tokens (16384 tokens a call).
     "full": Settings(tinyhead_batches=(2, 16, 128, 1024, 8192, 65536),
                      minigpt_batches=(1, 4, 16, 64, 256), minigpt_match_batch=8,
                      bench_budget_s=1.5, pays_off_after=3, autotune_batch=32,
-                     cuda_graph_batches=(1, 16)),
+                     cuda_graph_batches=(1, 16),
+                     ceiling_shapes={"cpu": (32768, 128, 256, 2**24), "cuda": (262144, 256, 256, 2**26)}),
 }

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from course import results, runner
-from labs.common.contract import LabMetaError, default_device, lab_ids, load_lab_meta
+from labs.common.contract import LabMetaError, default_device, load_lab_meta
 
 
 def _device(value: str) -> str:
@@ -31,27 +31,15 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"course run: {error}", file=sys.stderr)
             return 2
     request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
-                                force=args.force, results_dir=Path(args.results), timeout_s=args.timeout)
+                                force=args.force, results_dir=Path(args.results), timeout_s=args.timeout,
+                                keep_other_machines=args.keep_other_machines)
     outcomes = runner.run_all(request)
     return 0 if all(o.succeeded for o in outcomes) else 1
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    store = results.ResultStore(Path(args.results))
-    for lab in lab_ids():
-        for device in results.DEVICES:
-            failure = store.failure(lab, device)
-            result = store.get(lab, device)
-            if failure:
-                print(f"{lab:20} {device:5} FAILED {failure.date_utc}: {failure.reason}\n"
-                      f"{'':27}log: {failure.log}\n{'':27}re-run: {failure.command}")
-            elif result:
-                p = result.provenance
-                print(f"{lab:20} {device:5} {result.status:7} {p['date_utc']} {p['preset']:5} "
-                      f"torch {p['torch']} on {p['device_name']}")
-            else:
-                print(f"{lab:20} {device:5} (no result)")
-    return 0
+    from course.status import print_status
+    return print_status(Path(args.results))
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -68,26 +56,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Copy results/<lab>/<device>/ folders from FOLDER into results/, validated."""
-    import shutil
-    source = Path(args.folder)
-    found = sorted(source.glob("*/*/manifest.json"))
-    if not found:
-        print(f"no <lab>/<device>/manifest.json under {source}", file=sys.stderr)
+    """Validate and place results made on another machine (see course/importing.py)."""
+    from course.importing import import_folder
+    outcomes = import_folder(Path(args.folder), Path(args.results), force=args.force)
+    if not outcomes:
+        print(f"no <lab>/<device>/manifest.json under {args.folder}", file=sys.stderr)
         return 1
-    for manifest in found:
-        lab, device = manifest.parent.parent.name, manifest.parent.name
-        staging = Path(args.results) / lab / f".{device}.import-{os.getpid()}"
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.copytree(manifest.parent, staging)
-        try:
-            results.commit_result(Path(args.results), lab, device, staging)
-            print(f"imported {lab}/{device}")
-        except results.ManifestError as error:
-            shutil.rmtree(staging, ignore_errors=True)
-            print(f"not imported: {error}", file=sys.stderr)
-            return 1
-    return 0
+    for outcome in outcomes:
+        print(outcome.line(), file=sys.stdout if outcome.imported else sys.stderr)
+    return 0 if all(o.imported for o in outcomes) else 1
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
@@ -111,10 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--preset", default="full", choices=["smoke", "full"])
     run.add_argument("--force", action="store_true", help="re-run even if the result is up to date")
     run.add_argument("--timeout", type=int, default=None, help="seconds per lab, instead of its lab.toml's")
+    run.add_argument("--keep-other-machines", action="store_true",
+                     help="keep results of the current code measured on another machine (make site does)")
     sub.add_parser("status", help="every lab's result and failure per device")
     sub.add_parser("validate", help="validate every manifest against the schema")
     imp = sub.add_parser("import", help="import results made on another machine")
     imp.add_argument("folder")
+    imp.add_argument("--force", action="store_true",
+                     help="replace a full result with a smoke one, or a newer with an older one")
     notebooks = sub.add_parser("notebooks", help="generate the Spanish notebooks from the English ones")
     notebooks.add_argument("--check", action="store_true", help="only check they are up to date")
     args = parser.parse_args(argv)

@@ -15,13 +15,15 @@ device folder: it only writes the .failed records, which pages report.
 from __future__ import annotations
 
 import json
+import math
 import shutil
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from labs.common.contract import DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
+from labs.common.contract import CHECK_OPERATORS, DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS_DIR = ROOT / "results"
@@ -40,20 +42,73 @@ def _validator():
 
 
 def validate_manifest(data: Any, source: str) -> None:
+    """The schema, then what a schema cannot say: rows as long as their columns, figures that
+    plot existing columns, checks whose verdict their own numbers give."""
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         error = errors[0]
         field = ".".join(str(p) for p in error.absolute_path) or "(top level)"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise ManifestError(f"{source}: field '{field}': {error.message}{more}")
+        raise ManifestError(f"{source}: field '{field}': {_short(error.message)}{more}")
+    for problem in _inconsistencies(data):
+        raise ManifestError(f"{source}: {problem}; the result is inconsistent: re-run the lab")
+
+
+def _short(message: str, limit: int = 200) -> str:
+    return message if len(message) <= limit else message[:limit] + "…"
+
+
+def _inconsistencies(data: dict[str, Any]):
+    for key, table in data["tables"].items():
+        for number, row in enumerate(table["rows"], start=1):
+            if len(row) != len(table["columns"]):
+                yield f"field 'tables.{key}.rows.{number - 1}': {len(row)} cells for {len(table['columns'])} columns"
+    for key, figure in data["figures"].items():
+        table = data["tables"].get(figure["table"])
+        if table is None:
+            yield f"field 'figures.{key}.table': no table {figure['table']!r}"
+            continue
+        wanted = [figure["x"], *figure["y"], *figure.get("error_low", {}).values(),
+                  *figure.get("error_high", {}).values()]
+        if missing := [c for c in wanted if c not in table["columns"]]:
+            yield f"field 'figures.{key}': table {figure['table']!r} has no column {', '.join(missing)}"
+    for key, check in data["checks"].items():
+        try:
+            passed = bool(CHECK_OPERATORS[check["op"]](check["value"], check["threshold"]))
+        except TypeError:
+            yield f"field 'checks.{key}': {check['value']!r} {check['op']} {check['threshold']!r} cannot be compared"
+            continue
+        if passed != check["passed"]:
+            yield (f"field 'checks.{key}.passed': recorded {check['passed']}, but {check['value']!r} "
+                   f"{check['op']} {check['threshold']!r} is {passed}")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} does not fit a float")
+    return value
+
+
+def _no_constants(name: str) -> float:
+    raise ValueError(f"{name} is not a number a result may hold")
+
+
+def parse_json(text: str) -> Any:
+    """JSON as results allow it: no NaN or Infinity, no number too large for a float."""
+    return json.loads(text, parse_float=_finite, parse_constant=_no_constants)
 
 
 def read_manifest(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise ManifestError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): "
                             f"{error.msg}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ManifestError(f"{path}: not a valid result ({error})") from None
+    except OSError as error:
+        raise ManifestError(f"{path}: cannot be read ({error.strerror})") from None
     validate_manifest(data, str(path))
     return data
 
@@ -64,6 +119,7 @@ class LabResult:
     device: str
     folder: Path
     manifest: dict[str, Any]
+    replaced: Path | None = None      # after a commit: where the result it replaced was kept
 
     @property
     def status(self) -> str:
@@ -116,28 +172,85 @@ def load_failure(results_dir: Path, lab: str, device: str) -> FailureRecord | No
     record, _ = _failure_paths(results_dir, lab, device)
     if not record.is_file():
         return None
-    return FailureRecord(**json.loads(record.read_text(encoding="utf-8")))
+    try:
+        return FailureRecord(**json.loads(record.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError) as error:  # damaged: still a failure, said plainly
+        return FailureRecord(lab=lab, device=device, date_utc="?", log=str(record), cache_key="",
+                             reason=f"its failure record {record} is unreadable ({error}); delete it and re-run",
+                             command=f"make labs LAB={lab} DEVICE={device} FORCE=1")
+
+
+def referenced_files(folder: Path, manifest: dict[str, Any], source: str) -> list[Path]:
+    """The files a manifest names as artifacts, each a regular file inside `folder`.
+
+    A symbolic link, a folder, a device or a path that leads outside is refused, naming the
+    artifact: only what the lab wrote there can become part of a result.
+    """
+    root = Path(folder).resolve()
+    files = []
+    for key, artifact in manifest["artifacts"].items():
+        path = Path(folder) / artifact["path"]
+        where = f"{source}: field 'artifacts.{key}.path' ({artifact['path']})"
+        chain = [path, *[p for p in path.parents if p != Path(folder) and Path(folder) in p.parents]]
+        if any(p.is_symlink() for p in chain):
+            raise ManifestError(f"{where} is or passes through a symbolic link; results keep regular files only")
+        try:
+            mode = path.lstat().st_mode
+        except OSError:
+            raise ManifestError(f"{where} does not exist") from None
+        if not stat.S_ISREG(mode):
+            raise ManifestError(f"{where} is not a regular file")
+        if not path.resolve().is_relative_to(root):
+            raise ManifestError(f"{where} leads outside the result's folder")
+        files.append(path)
+    return files
+
+
+def history_folder(results_dir: Path, lab: str, device: str, manifest: dict[str, Any]) -> Path:
+    """Where a replaced result is kept: results/.history/<lab>/<device>-<its date>/ (not published)."""
+    stamp = manifest["provenance"]["date_utc"].replace(":", "").replace("-", "")
+    return Path(results_dir) / ".history" / lab / f"{device}-{stamp}"
 
 
 def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> LabResult:
-    """Validate the staged run, then make it the lab's result and clear any failure record."""
-    manifest = read_manifest(Path(staging) / "manifest.json")
-    for key, artifact in manifest["artifacts"].items():
-        if not (Path(staging) / artifact["path"]).is_file():
-            raise ManifestError(f"{staging}/manifest.json: field 'artifacts.{key}.path': "
-                                f"{artifact['path']} does not exist")
+    """Validate the staged run, then make it the lab's result and clear any failure record.
+
+    Only the manifest and the regular files it references are kept; the result it replaces
+    moves to `history_folder`, so nothing is lost. Returns the new result; `.replaced` on the
+    returned object is where the old one went (None when there was none).
+    """
+    staging = Path(staging)
+    manifest = read_manifest(staging / "manifest.json")
+    if (manifest["lab"], manifest["device"]) != (lab, device):
+        raise ManifestError(f"{staging}/manifest.json: it is a result of {manifest['lab']}/{manifest['device']}, "
+                            f"not of {lab}/{device}")
+    keep = {p.resolve() for p in referenced_files(staging, manifest, f"{staging}/manifest.json")}
+    keep.add((staging / "manifest.json").resolve())
+    for path in sorted(staging.rglob("*"), reverse=True):  # children before their folders
+        if path.is_symlink() or (path.is_file() and path.resolve() not in keep):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
     final = device_folder(results_dir, lab, device)
     previous = final.with_name(f".{final.name}.prev")
     _recover_interrupted_swap(final)
     if previous.exists():
         shutil.rmtree(previous)
+    replaced = None
     if final.exists():
+        old = load_result(results_dir, lab, device) if (final / "manifest.json").is_file() else None
         final.rename(previous)
-    Path(staging).rename(final)
+        if old is not None:
+            replaced = history_folder(results_dir, lab, device, old.manifest)
+    staging.rename(final)
+    if replaced is not None:
+        replaced.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(replaced, ignore_errors=True)
+        previous.rename(replaced)
     shutil.rmtree(previous, ignore_errors=True)
     for path in _failure_paths(results_dir, lab, device):
         path.unlink(missing_ok=True)
-    return LabResult(lab=lab, device=device, folder=final, manifest=manifest)
+    return LabResult(lab=lab, device=device, folder=final, manifest=manifest, replaced=replaced)
 
 
 def record_failure(results_dir: Path, failure: FailureRecord, log_text: str) -> None:
@@ -157,11 +270,12 @@ def published_files(results_dir: Path) -> list[Path]:
             manifest = read_manifest(manifest_path)
         except ManifestError:
             continue  # the build reports it where a page uses it
+        try:
+            artifacts = referenced_files(folder, manifest, str(manifest_path))
+        except ManifestError:
+            continue
         files.append(manifest_path.relative_to(results_dir))
-        for artifact in manifest["artifacts"].values():
-            path = folder / artifact["path"]
-            if path.is_file() and not path.is_symlink() and path.resolve().is_relative_to(folder.resolve()):
-                files.append(path.relative_to(results_dir))
+        files += [path.relative_to(results_dir) for path in artifacts]
     return files
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from course import results
 from course.progress import Progress
 from labs.common import contract
-from labs.common.contract import LABS_DIR, PROGRESS_PREFIX, lab_ids, load_lab_meta
+from labs.common.contract import LABS_DIR, PROGRESS_PREFIX, LabMetaError, lab_ids, load_lab_meta
 
 ROOT = results.ROOT
 
@@ -41,6 +41,7 @@ class RunRequest:
     work_root: Path = ROOT / ".work"
     checkpoint_dir: Path = ROOT / ".cache" / "checkpoints"
     timeout_s: int | None = None          # overrides every lab's own timeout (tests use it)
+    keep_other_machines: bool = False     # keep current-code results measured elsewhere (make site)
 
 
 @dataclass
@@ -50,7 +51,8 @@ class LabOutcome:
     wall_s: float = 0.0
     message: str = ""
     log: Path | None = None
-    parts: dict[str, str] = field(default_factory=dict)
+    parts: dict[str, str] = field(default_factory=dict)         # part -> status, once committed
+    parts_titles: dict[str, str] = field(default_factory=dict)  # part -> title, while it runs
 
     @property
     def succeeded(self) -> bool:
@@ -61,15 +63,47 @@ def rerun_command(lab: str, device: str, preset: str) -> str:
     return f"make labs LAB={lab} DEVICE={device} PRESET={preset} FORCE=1"
 
 
-def is_up_to_date(request: RunRequest, lab: str, key: str) -> bool:
+def freshness(result: results.LabResult | None, lab: str, key: str, preset: str) -> str:
+    """How a stored result relates to what a run here would measure:
+
+    "missing"        no result
+    "failed"         the result records a failed run
+    "current"        same code, preset, software and machine: re-running would measure the same
+    "other_machine"  same code and preset, measured on another machine (or another torch)
+    "stale"          the lab's code changed, or the preset differs
+    """
+    if result is None:
+        return "missing"
+    if result.status == "failed":
+        return "failed"
+    provenance = result.provenance
+    if provenance.get("cache_key") == key:
+        return "current"
+    if provenance.get("source_hash") == contract.source_hash(lab) and provenance.get("preset") == preset:
+        return "other_machine"
+    return "stale"
+
+
+def reusable(request: RunRequest, lab: str, key: str) -> str | None:
+    """Why the stored result can stand instead of a run, or None when the lab must run.
+
+    A learner's `make labs` measures their own machine: only a "current" result is reused.
+    `make site` (keep_other_machines) also keeps a result of the same code measured on a named
+    machine, the committed ones, and says so; FORCE=1 replaces it with this machine's.
+    """
     if request.force or results.load_failure(request.results_dir, lab, request.device):
-        return False
+        return None
     try:
         current = results.load_result(request.results_dir, lab, request.device)
     except results.ManifestError:
-        return False  # a damaged result is re-made, not trusted
-    return (current is not None and current.status != "failed"
-            and current.provenance.get("cache_key") == key)
+        return None  # a damaged result is re-made, not trusted
+    state = freshness(current, lab, key, request.preset)
+    if state == "current":
+        return "up to date for this machine"
+    if state == "other_machine" and request.keep_other_machines:
+        return (f"showing the committed run from {current.provenance['device_name']} "
+                f"({current.provenance['date_utc'][:10]}); FORCE=1 measures this machine instead")
+    return None
 
 
 def lab_environment(work: Path, checkpoint_dir: Path) -> dict[str, str]:
@@ -83,80 +117,105 @@ def lab_environment(work: Path, checkpoint_dir: Path) -> dict[str, str]:
         COURSE_CHECKPOINT_DIR=str(checkpoint_dir),
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), str(LABS_DIR.parent), env.get("PYTHONPATH", "")])),
         PYTHONUNBUFFERED="1",
+        COURSE_PROGRESS="json",  # progress as JSON lines, which the runner turns into its display
     )
     return env
 
 
-def _stream(process: subprocess.Popen, log_handle, lab: str, progress: Progress,
-            parts: dict[str, str]) -> None:
+def _progress_event(line: str) -> dict | None:
+    """The event in a progress line, or None for any line that is not one (even valid JSON)."""
+    if not line.startswith(PROGRESS_PREFIX):
+        return None
+    try:
+        event = json.loads(line[len(PROGRESS_PREFIX):])
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _stream(stdout, log_handle, lab: str, progress: Progress, parts: dict[str, str]) -> None:
     """Copy the lab's output to its log and turn its progress lines into progress events."""
-    assert process.stdout is not None
-    for line in process.stdout:
+    for line in stdout:
         log_handle.write(line)
-        if line.startswith(PROGRESS_PREFIX):
-            try:
-                event = json.loads(line[len(PROGRESS_PREFIX):])
-            except json.JSONDecodeError:
-                continue
-            if event.get("title"):
-                parts[event["part"]] = event["title"]
-            progress.event(lab, event.get("part"), event.get("title") or parts.get(event.get("part"), ""),
-                           event.get("message", ""))
+        event = _progress_event(line)
+        if event is None:
+            continue
+        part, title = str(event.get("part") or ""), str(event.get("title") or "")
+        if title:
+            parts[part] = title
+        progress.event(lab, part or None, title or parts.get(part, ""), str(event.get("message") or ""))
+
+
+# After a timeout kills the lab's process group, how long to wait for its output to end:
+# a helper that left the group may hold the pipe open forever, and the runner must not.
+DRAIN_S = 5.0
+
+
+def _run_process(command: list[str], env: dict[str, str], log_path: Path, timeout: float,
+                 lab: str, progress: Progress, parts: dict[str, str]) -> tuple[int | None, bool]:
+    """Run the lab, streaming its output; return (exit code or None, timed out). The timeout
+    bounds the whole wait: the process group is killed and the output abandoned after DRAIN_S."""
+    with log_path.open("w", encoding="utf-8") as log_handle:
+        log_handle.write("$ " + " ".join(command) + "\n")
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, errors="replace",
+                                   start_new_session=True)
+        reader = threading.Thread(target=_stream, args=(process.stdout, log_handle, lab, progress, parts),
+                                  daemon=True)
+        reader.start()
+        timed_out = False
+        try:
+            code: int | None = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, 9)  # the whole group: compile workers too
+            code = None
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=DRAIN_S)
+        reader.join(timeout=DRAIN_S)
+        if reader.is_alive():
+            log_handle.write("\n[runner] output still open after the lab ended; stopped reading it\n")
+    return code, timed_out
 
 
 def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
-    meta = load_lab_meta(lab)
+    try:
+        meta = load_lab_meta(lab)
+    except (FileNotFoundError, LabMetaError) as error:
+        return LabOutcome(lab=lab, status="failed", message=str(error))
     key = contract.cache_key(lab, request.preset, request.device)
-    if is_up_to_date(request, lab, key):
-        return LabOutcome(lab=lab, status="cached", message="up to date")
+    reuse = reusable(request, lab, key)
+    if reuse:
+        return LabOutcome(lab=lab, status="cached", message=reuse)
 
     work = Path(request.work_root) / lab / request.device
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
     log_path = Path(request.work_root) / "logs" / f"{lab}-{request.device}.log"
-    log_path.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(request.results_dir) / lab / f".{request.device}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-
-    timeout = request.timeout_s or meta.timeout_s.get(request.preset, 1800)
-    command = [sys.executable, "-m", f"{LABS_DIR.name}.{lab}", "--device", request.device,
-               "--preset", request.preset, "--out", str(staging)]
+    outcome = LabOutcome(lab=lab, status="failed", log=log_path)
     started = time.perf_counter()
-    timed_out = threading.Event()
-    parts: dict[str, str] = {}
-    with log_path.open("w", encoding="utf-8") as log_handle:
-        log_handle.write("$ " + " ".join(command) + "\n")
-        process = subprocess.Popen(command, cwd=ROOT, env=lab_environment(work, request.checkpoint_dir),
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   errors="replace", start_new_session=True)
-
-        def kill_on_timeout() -> None:
-            timed_out.set()
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, 9)  # the whole group: compile workers too
-
-        watchdog = threading.Timer(timeout, kill_on_timeout)
-        watchdog.start()
-        try:
-            _stream(process, log_handle, lab, progress, parts)
-            code = process.wait()
-        finally:
-            watchdog.cancel()
-    wall = time.perf_counter() - started
-
-    outcome = LabOutcome(lab=lab, status="ok", wall_s=wall, log=log_path)
     try:
-        if timed_out.is_set():
-            raise RuntimeError(f"timed out after {timeout} s")
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        timeout = request.timeout_s or meta.timeout_s[request.preset]
+        command = [sys.executable, "-m", f"{LABS_DIR.name}.{lab}", "--device", request.device,
+                   "--preset", request.preset, "--out", str(staging)]
+        code, timed_out = _run_process(command, lab_environment(work, request.checkpoint_dir), log_path,
+                                       timeout, lab, progress, outcome.parts_titles)
+        outcome.wall_s = time.perf_counter() - started
+        if timed_out:
+            outcome.status = "timeout"
+            raise RuntimeError(f"timed out after {timeout} s; the lab's process group was killed")
         if code != 0:
-            reason = _failure_summary(staging) or f"exited with code {code}"
-            raise RuntimeError(reason)
+            raise RuntimeError(_failure_summary(staging) or f"exited with code {code}")
         committed = results.commit_result(request.results_dir, lab, request.device, staging)
         outcome.status = committed.status
         outcome.parts = {k: p["status"] for k, p in committed.manifest["parts"].items()}
-    except (RuntimeError, results.ManifestError) as error:
-        outcome.status = "timeout" if timed_out.is_set() else "failed"
+    except (RuntimeError, OSError, results.ManifestError) as error:
+        outcome.wall_s = outcome.wall_s or time.perf_counter() - started
         outcome.message = str(error)
         _record(request, lab, key, outcome, log_path)
     finally:
@@ -176,6 +235,15 @@ def _failure_summary(staging: Path) -> str | None:
 
 
 def _record(request: RunRequest, lab: str, key: str, outcome: LabOutcome, log_path: Path) -> None:
+    """Keep the failure next to the last good result; if even that cannot be written (a full or
+    read-only results/), say so in the outcome instead of stopping the other labs."""
+    try:
+        _write_failure(request, lab, key, outcome, log_path)
+    except OSError as error:
+        outcome.message += f" (and its failure record could not be written: {error})"
+
+
+def _write_failure(request: RunRequest, lab: str, key: str, outcome: LabOutcome, log_path: Path) -> None:
     kept_log = Path(request.results_dir) / lab / f"{request.device}.failed.log"
     try:
         shown_log = kept_log.resolve().relative_to(ROOT).as_posix()
@@ -186,7 +254,8 @@ def _record(request: RunRequest, lab: str, key: str, outcome: LabOutcome, log_pa
         date_utc=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         reason=outcome.message, log=shown_log,
         command=rerun_command(lab, request.device, request.preset), cache_key=key)
-    results.record_failure(request.results_dir, failure, log_path.read_text(errors="replace"))
+    log_text = log_path.read_text(errors="replace") if log_path.is_file() else ""
+    results.record_failure(request.results_dir, failure, log_text)
     outcome.log = kept_log
 
 

@@ -185,7 +185,7 @@ def learning_rate(step: int, settings: TrainSettings) -> float:
 def train(settings: TrainSettings, device: str, preset: str = "custom",
           progress=None) -> tuple[MiniGPT, TrainInfo]:
     """Train a MiniGPT from scratch on the grammar corpus; `progress(step, loss)` if given."""
-    with cpu_threads(1, device), torch.enable_grad():  # callers may be inside no_grad
+    with cpu_threads(1, device, timing=False), torch.enable_grad():  # callers may be inside no_grad
         return _train(settings, device, preset, progress)
 
 

@@ -15,7 +15,6 @@ def render_lab_header(page: Page, marker: Marker) -> str:
     prereqs = ", ".join(f"[{page.lab_meta(p).title[lang]}]({page.link(f'labs/{p}.md')})"
                         for p in meta.prerequisites) or t(lang, "none")
     learn = "\n".join(f"    - {item}" for item in meta.teaches[lang])
-    out = f" --out {meta.deliverables_dir}" if meta.deliverables_dir else ""
     return (f'!!! abstract "{t(lang, "at_a_glance")}"\n\n'
             f"    {meta.summary[lang]}\n\n"
             f"    - **{t(lang, 'duration')}:** {t(lang, 'about_minutes', minutes=meta.duration_min)}\n"
@@ -23,9 +22,9 @@ def render_lab_header(page: Page, marker: Marker) -> str:
             f"    - **{t(lang, 'prerequisites')}:** {prereqs}\n\n"
             f"    **{t(lang, 'you_learn')}:**\n\n{learn}\n\n"
             f"    **{t(lang, 'run_it')}:**\n\n"
-            f"    ```bash\n    python -m labs.{meta.id} --device cpu{out}\n"
+            f"    ```bash\n    python -m labs.{meta.id} --device cpu\n"
             f"    make labs LAB={meta.id}\n    ```\n\n"
-            f"    {t(lang, 'run_it_where', lab=meta.id, out=meta.deliverables_dir or f'out/{meta.id}')}\n")
+            f"    {t(lang, 'run_it_where', lab=meta.id, out=f'experiments/{meta.id}')}\n")
 
 
 def render_lab_nav(page: Page, marker: Marker) -> str:

@@ -6,11 +6,11 @@ import posixpath
 import re
 
 from course import escape
-from course.formatting import format_number
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
 from course.results import LabResult
 from course.strings import t, term
+from labs.common.contract import format_number
 
 
 def per_column(marker: Marker, option: str, columns: list[str]) -> dict[str, int]:

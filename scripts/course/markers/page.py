@@ -10,11 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from course import escape
-from course.formatting import format_number, with_unit
 from course.markers.parse import Marker, MarkerError
 from course.results import LabResult, ResultStore
 from course.strings import term
-from labs.common.contract import LabMeta, LabMetaError, load_lab_meta
+from labs.common.contract import LabMeta, LabMetaError, format_number, load_lab_meta, with_unit
 
 DEVICE_LABEL = {"cpu": "CPU", "cuda": "GPU"}
 

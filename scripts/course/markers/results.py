@@ -4,11 +4,10 @@ a table of every check, links to artifacts, a part's skip notice, the provenance
 from __future__ import annotations
 
 from course import escape
-from course.formatting import format_number, with_unit
 from course.markers.page import DEVICE_LABEL, Page
 from course.markers.parse import Marker, MarkerError
 from course.strings import t
-from labs.common.contract import CHECK_OPERATORS, source_hash
+from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
 
 
 def render_metric(page: Page, marker: Marker) -> str:

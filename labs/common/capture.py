@@ -1,17 +1,34 @@
-"""Which files Inductor wrote while one model compiled.
+"""Capturing what Inductor writes: the debug dumps of the compiles inside a block, and which
+files each compile added.
 
-Both models compile in the same process, into the same debug and cache folders, so each
-compile is bracketed by two snapshots of those folders; the difference is that model's
-dump: its graph folders (each with output_code.py) and the kernels it put in the cache.
+Capture and timing are separate phases (see `labs.common.measure`): `dumps()` switches
+Inductor's debug trace and its provenance tracking on for the compiles inside the block only,
+at run time, so no environment variable leaves them on for the rest of the process; the
+timings that follow refuse to run while they are on.
+
+Several models may compile in one process into the same debug and cache folders, so each
+compile is bracketed by two snapshots of those folders (`Capture`); the difference is that
+model's dump: its graph folders (each with output_code.py) and the kernels it put in the cache.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from labs.common import inductor_output
+
+
+@contextlib.contextmanager
+def dumps() -> Iterator[None]:
+    """Inductor's per-graph debug folders (FX graphs, IR before and after fusion,
+    output_code.py) and its kernel-to-node provenance, for compiles inside the block."""
+    from torch._inductor import config as inductor_config
+    with inductor_config.patch({"trace.enabled": True, "trace.provenance_tracking_level": 1}):
+        yield
 
 
 def roots() -> dict[str, Path]:
