@@ -114,7 +114,7 @@ def render_code(page: Page, marker: Marker) -> str:
     def one(device: str) -> str:
         result = page.result(marker.lab, device)
         artifact = page.entry(result, "artifacts", marker.key)
-        path = result.artifact_path(marker.key)
+        path = result.folder / artifact["path"]
         if not path.is_file():
             raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()

@@ -72,9 +72,14 @@ class Page:
         return devices
 
     def entry(self, result: LabResult, section: str, key: str | None) -> dict:
+        """The metric, check, table, figure or artifact `key`; its version in the page's
+        language (`key.es`, `key.en`) wins when the lab wrote one, so a Spanish page shows
+        the Spanish sentence or report and both pages keep the same marker."""
         if not key:
             raise MarkerError(f"needs a key: {result.lab}/{result.device}:KEY")
         entries = result.manifest[section]
+        if f"{key}.{self.lang}" in entries:
+            return entries[f"{key}.{self.lang}"]
         if key not in entries:
             known = ", ".join(sorted(entries)) or "none"
             raise MarkerError(f"{section[:-1]} {key!r} is not in {result.lab}/{result.device} (known: {known})")
