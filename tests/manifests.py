@@ -30,7 +30,8 @@ BASE = {
     "provenance": {"torch": "2.13.0+cpu", "triton": None, "python": "3.11.7", "device": "cpu",
                    "device_name": "AMD EPYC", "cpu_model": "AMD EPYC", "cpu_threads": 2, "gpu_name": None,
                    "commit": "0123456789abcdef", "commit_dirty": False, "date_utc": "2026-11-21T13:06:00Z",
-                   "preset": "full", "wall_s": 35.5, "cache_key": "abc", "source_hash": "def"},
+                   "preset": "full", "wall_s": 35.5, "cache_key": "abcdef0123456789",
+                   "source_hash": "fedcba9876543210"},
 }
 
 KERNEL = "\n".join(f"line {n} of the kernel" for n in range(1, 51)) + "\n"

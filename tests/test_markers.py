@@ -131,7 +131,7 @@ def test_table_digits_and_decimals_per_column(store):
 def test_table_cells_escape_html_and_show_code_verbatim(tmp_path):
     code = ["static_cast<int64_t>(x1 + 600L*x0) & y*2", "reduce([](Vec& x) { return x; }, a_b * c_d)"]
     rows = [[code[0], "`a < b` and a*b*c", None], [code[1], "", 3]]
-    write_result(tmp_path, tables={"annotation": {"columns": ["code", "note", "line"], "rows": rows}})
+    write_result(tmp_path, tables={"annotation": {"columns": ["code", "note", "line"], "rows": rows}}, figures={})
     store = ResultStore(tmp_path)
     md = ok('{{ table lab03_compile:annotation code="code" }}', store)
     page = markdown.markdown(md, extensions=["tables", "md_in_html"])  # what the reader gets
@@ -156,7 +156,7 @@ def test_link_to_an_artifact_no_device_wrote(store):
 
 def test_code_highlights_the_lines_a_table_cites(tmp_path):
     rows = [[3, "kernel"], [7, "kernel"], [3, "kernel"], [5, "wrapper"], [None, "kernel"]]
-    write_result(tmp_path, tables={"notes": {"columns": ["line", "file"], "rows": rows}})
+    write_result(tmp_path, tables={"notes": {"columns": ["line", "file"], "rows": rows}}, figures={})
     store = ResultStore(tmp_path)
     md = ok('{{ code lab03_compile:kernel hl_from="notes:line" hl_where="file=kernel" }}', store)
     assert 'hl_lines="3 7"' in md

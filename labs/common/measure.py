@@ -62,8 +62,11 @@ def pollution() -> list[str]:
     enabled = sorted(logging_internal.log_state.artifact_names)
     if enabled:
         found.append("torch._logging artifacts: " + ", ".join(enabled))
-    if logging_internal.trace_log.handlers:
-        found.append("the structured trace (TORCH_TRACE) has a handler")
+    # torch always attaches a lazy trace handler; it writes only once given a folder
+    writing = [h for h in logging_internal.trace_log.handlers
+               if isinstance(h, logging_internal.LazyTraceHandler) and (h.root_dir or h.stream)]
+    if writing:
+        found.append("the structured trace (TORCH_TRACE) is being written")
     return found
 
 

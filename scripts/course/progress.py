@@ -47,7 +47,7 @@ class Progress:
 
     def lab_finished(self, outcome: LabOutcome) -> None:
         symbol = SYMBOLS.get(outcome.status, "?")
-        detail = f"{outcome.wall_s:.1f}s" if outcome.status != "cached" else "cached, not re-run"
+        detail = f"{outcome.wall_s:.1f}s" if outcome.status != "cached" else outcome.message or "not re-run"
         line = f"    {symbol} {outcome.lab}: {outcome.status} ({detail})"
         skipped = [k for k, s in outcome.parts.items() if s == "skipped"]
         if skipped:

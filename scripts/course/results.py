@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import stat
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ from typing import Any
 from labs.common.contract import CHECK_OPERATORS, DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
-RESULTS_DIR = ROOT / "results"
+# The committed results; COURSE_RESULTS_DIR points the engine (and the site build) elsewhere.
+RESULTS_DIR = Path(os.environ.get("COURSE_RESULTS_DIR") or ROOT / "results")
 FAILED_LOG_TAIL = 200_000  # characters of a failed run's log worth keeping
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from course import escape
 from course.markers.parse import Marker, MarkerError
-from course.results import LabResult, ResultStore
+from course.results import LabResult, ManifestError, ResultStore
 from course.strings import term
 from labs.common.contract import LabMeta, LabMetaError, format_number, load_lab_meta, with_unit
 
@@ -55,7 +55,10 @@ class Page:
         if failure:
             raise MarkerError(f"lab {lab} failed on {device} ({failure.date_utc}): {failure.reason}. "
                               f"Log: {failure.log}. Re-run: {failure.command}")
-        found = self.store.get(lab, device)
+        try:
+            found = self.store.get(lab, device)
+        except ManifestError as error:
+            raise MarkerError(f"the result of {lab} on {device} is not valid: {error}") from None
         if found is None:
             raise MarkerError(f"no result for lab {lab} on {device}; run: make labs LAB={lab} DEVICE={device}")
         if found.status == "failed":

@@ -1,0 +1,132 @@
+"""The measuring method (labs/common/measure.py) and the sentences that summarise a sweep
+(labs/common/prose.py): statistics, verdicts, the refusal to time with logging on, ceilings."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+import torch
+
+from labs.common import measure, prose
+
+
+def stats(median: float, q1: float, q3: float) -> measure.Stats:
+    return measure.Stats(median, q1, q3, q1, q3, 10, "latency")
+
+
+def test_summarize_gives_median_and_quartiles_of_the_samples():
+    s = measure.summarize([5.0, 1.0, 3.0, 2.0, 4.0], "latency")
+    assert (s.median_s, s.q1_s, s.q3_s, s.min_s, s.max_s, s.reps) == (3.0, 2.0, 4.0, 1.0, 5.0, 5)
+    assert measure.summarize([1.0, 2.0], "device").q1_s == pytest.approx(1.25)
+    with pytest.raises(ValueError):
+        measure.summarize([], "latency")
+
+
+@pytest.mark.parametrize("candidate, expected", [
+    (stats(0.50, 0.49, 0.51), "faster"),
+    (stats(2.00, 1.90, 2.10), "slower"),
+    (stats(0.98, 0.90, 1.10), "same"),     # within 5 %
+    (stats(0.90, 0.80, 1.20), "same"),     # 10 % apart, but each median inside the other's IQR
+    (stats(0.90, 0.89, 0.91), "faster"),   # 10 % apart and the spreads do not overlap
+])
+def test_verdict_is_noise_aware(candidate, expected):
+    baseline = stats(1.00, 0.85, 1.15) if expected == "same" else stats(1.00, 0.99, 1.01)
+    assert measure.verdict(baseline, candidate) == expected
+
+
+def test_timing_refuses_to_run_with_compile_logging_on(monkeypatch):
+    monkeypatch.setenv("TORCH_LOGS", "output_code")
+    with pytest.raises(measure.TimingPolluted, match="TORCH_LOGS"):
+        measure.latency(lambda: None, "cpu", budget_s=0.01)
+    monkeypatch.delenv("TORCH_LOGS")
+    from torch._inductor import config as inductor_config
+    with inductor_config.patch({"trace.enabled": True}), pytest.raises(measure.TimingPolluted, match="trace"):
+        measure.latency(lambda: None, "cpu", budget_s=0.01)
+    torch._logging.set_logs(recompiles=True)
+    try:
+        with pytest.raises(measure.TimingPolluted, match="recompiles"):
+            measure.compare(lambda: None, lambda: None, "cpu", budget_s=0.01)
+    finally:
+        torch._logging.set_logs()
+    assert measure.latency(lambda: None, "cpu", budget_s=0.01).reps >= 5
+
+
+def test_latency_stops_on_its_budget_and_counts_what_it_took():
+    calls = []
+    timing = measure.latency(lambda: calls.append(1), "cpu", budget_s=0.05, warmup=2, max_reps=1_000_000)
+    assert timing.reps == len(calls) - 2 and timing.reps >= 5
+    assert measure.latency(lambda: None, "cpu", budget_s=10, max_reps=7).reps == 7
+
+
+def test_compare_interleaves_the_two_sides():
+    order: list[str] = []
+    measure.compare(lambda: order.append("a"), lambda: order.append("b"), "cpu", budget_s=0.02, rounds=3)
+    switches = sum(1 for x, y in itertools.pairwise(order) if x != y)
+    assert switches >= 5          # a…b…a…b…a…b: three rounds of each, alternating
+    assert measure.device_time(lambda: None, "cpu") is None
+
+
+def test_timing_threads_are_recorded_only_for_timing(monkeypatch):
+    monkeypatch.setattr(measure, "_timing_threads", set())
+    with measure.cpu_threads(1, "cpu", timing=False):
+        pass
+    assert measure.threads_used() == []
+    monkeypatch.setenv("COURSE_TIMING_THREADS", "1")
+    with measure.cpu_threads(measure.timing_threads("cpu"), "cpu"):
+        assert torch.get_num_threads() == 1
+    assert measure.threads_used() == [1]
+
+
+@pytest.mark.parametrize("seconds, expected", [(1e-3, "overhead"), (1.1e-6, "bandwidth"), (1.1e-5, "compute")])
+def test_bound_by_compares_the_time_with_both_floors(seconds, expected):
+    # 1 MB at 1 TB/s is 1 µs; 10 Mflop at 1 Tflop/s is 10 µs (compute's floor is the larger)
+    moved, flops = (1e6, 1e3) if expected == "bandwidth" else (1e6, 1e7)
+    assert measure.bound_by(seconds, moved, flops, 1e12, 1e12) == expected
+
+
+def test_cold_compile_is_not_a_cache_hit(tmp_path, monkeypatch):
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "warm"))
+    fn = torch.compile(lambda x: (x.sin() + 1).sum())
+    x = torch.randn(16)
+    fn(x)                                   # fills the warm cache
+    before = set((tmp_path / "warm").rglob("*"))
+    measure.compile_seconds(lambda: fn(x), "cpu")
+    assert set((tmp_path / "warm").rglob("*")) == before   # the measured compile wrote elsewhere
+    assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "warm")
+
+
+# -- sentences from every row -----------------------------------------------------------------
+
+MIXED = [(2, "same"), (16, "slower"), (128, "faster"), (1024, "faster"), (8192, "same")]
+
+
+def test_a_mixed_sweep_reads_as_mixed_in_both_languages():
+    en = prose.sweep_sentence(MIXED, "en", "batch sizes")
+    assert en == ("over 5 batch sizes: faster at 2 (128 and 1,024), the same within the noise at 2 (2 and 8,192) "
+                  "and slower at 1 (16)")
+    es = prose.sweep_sentence(MIXED, "es", "tamaños de lote")
+    assert es == ("en 5 tamaños de lote: más rápido en 2 (128 y 1024), igual dentro del ruido en 2 (2 y 8192) "
+                  "y más lento en 1 (16)")
+
+
+def test_a_uniform_sweep_says_every_size():
+    assert prose.sweep_sentence([(1, "slower"), (4, "slower")], "en", "batch sizes") == \
+        "over 2 batch sizes: slower at every one (1 and 4)"
+
+
+@pytest.mark.parametrize("verdicts, outcome", [
+    (["faster", "faster"], "always"), (["same", "slower"], "never"),
+    (["same", "slower", "faster", "faster"], "from_size"), (["faster", "same", "faster"], "mixed"),
+    (["slower", "faster", "same"], "mixed"),
+])
+def test_sweep_outcome_reads_every_row(verdicts, outcome):
+    assert prose.sweep_outcome(verdicts) == outcome
+
+
+def test_unknown_verdicts_and_empty_sweeps_are_refused():
+    with pytest.raises(ValueError):
+        prose.sweep_sentence([(1, "quicker")], "en", "sizes")
+    with pytest.raises(ValueError):
+        prose.sweep_sentence([], "en", "sizes")
