@@ -78,7 +78,7 @@ def test_checkpoint_cache_hit(tmp_path, monkeypatch):
     monkeypatch.setenv("COURSE_CHECKPOINT_DIR", str(tmp_path))
     trained, info = minigpt.trained_minigpt("smoke", "cpu")
     assert not info.cached and info.steps == minigpt.PRESETS["smoke"].steps
-    assert list(tmp_path.glob("minigpt-smoke-cpu-*.pt"))
+    assert list(tmp_path.glob("minigpt-smoke-*.pt"))
     started = time.perf_counter()
     loaded, again = minigpt.trained_minigpt("smoke", "cpu")
     assert time.perf_counter() - started < 1.0
@@ -90,5 +90,17 @@ def test_checkpoint_cache_hit(tmp_path, monkeypatch):
 def test_checkpoint_key_changes_with_the_settings():
     smoke = minigpt.PRESETS["smoke"]
     changed = minigpt.TrainSettings(**{**smoke.__dict__, "steps": smoke.steps + 1})
-    assert minigpt.checkpoint_key("smoke", "cpu", smoke) != minigpt.checkpoint_key("smoke", "cpu", changed)
-    assert minigpt.checkpoint_key("smoke", "cpu", smoke) != minigpt.checkpoint_key("smoke", "cuda", smoke)
+    assert minigpt.checkpoint_key("smoke", smoke) != minigpt.checkpoint_key("smoke", changed)
+    assert minigpt.checkpoint_key("smoke", smoke) != minigpt.checkpoint_key("full", smoke)
+
+
+def test_a_checkpoint_trained_elsewhere_is_measured_again_here(tmp_path, monkeypatch):
+    monkeypatch.setenv("COURSE_CHECKPOINT_DIR", str(tmp_path))
+    _, info = minigpt.trained_minigpt("smoke", "cpu")
+    path = next(tmp_path.glob("minigpt-smoke-*.pt"))
+    saved = torch.load(path, weights_only=True)
+    saved["info"]["evaluated_on"] = "cuda"           # as if measured on a GPU
+    saved["info"]["val_exact_match"] = -1.0
+    torch.save(saved, path)
+    _, again = minigpt.trained_minigpt("smoke", "cpu")
+    assert again.evaluated_on == "cpu" and again.val_exact_match == info.val_exact_match

@@ -14,6 +14,7 @@ import hashlib
 import json
 import math
 import os
+import pickle
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -144,7 +145,7 @@ PRESETS = {
 @dataclass(frozen=True)
 class TrainInfo:
     preset: str
-    device: str
+    device: str                    # where it was trained
     config: dict
     settings: dict
     params: int
@@ -159,6 +160,8 @@ class TrainInfo:
     cached: bool = False
     checkpoint: str = ""
     load_s: float = 0.0
+    torch: str = ""                # the torch that trained it
+    evaluated_on: str = ""         # the device the validation numbers were measured on
 
 
 def config_for(settings: TrainSettings, corpus: grammar.Corpus) -> GPTConfig:
@@ -189,9 +192,21 @@ def train(settings: TrainSettings, device: str, preset: str = "custom",
         return _train(settings, device, preset, progress)
 
 
+def evaluate(model: MiniGPT, settings: TrainSettings, device: str) -> dict:
+    """Validation loss and exact-match accuracy on held-out verbs, measured on `device`."""
+    corpus = grammar.build_corpus()
+    val_data = encoded_splits(corpus)[1]
+    examples = list(corpus.val)
+    if settings.eval_examples:
+        examples = examples[::max(1, len(examples) // settings.eval_examples)]
+    return {"val_loss": round(mean_loss(model, val_data, settings.eval_batches, settings.batch_size, device), 4),
+            "val_exact_match": exact_match(model, examples, corpus.tokenizer, device, corpus.context),
+            "val_examples": len(examples), "evaluated_on": device}
+
+
 def _train(settings: TrainSettings, device: str, preset: str, progress) -> tuple[MiniGPT, TrainInfo]:
     corpus = grammar.build_corpus()
-    train_data, val_data = encoded_splits(corpus)
+    train_data = encoded_splits(corpus)[0]
     config = config_for(settings, corpus)
     torch.manual_seed(settings.seed)
     model = MiniGPT(config).to(device)
@@ -219,40 +234,42 @@ def _train(settings: TrainSettings, device: str, preset: str, progress) -> tuple
         torch.cuda.synchronize()
     train_s = time.perf_counter() - started
     model.eval()
-    val_examples = list(corpus.val)
-    if settings.eval_examples:
-        val_examples = val_examples[::max(1, len(val_examples) // settings.eval_examples)]
+    measured = evaluate(model, settings, device)
     info = TrainInfo(
-        preset=preset, device=device, config=asdict(config), settings=asdict(settings),
+        preset=preset, device=device, torch=str(torch.__version__), config=asdict(config), settings=asdict(settings),
         params=param_count(model), steps=settings.steps, train_s=round(train_s, 2),
-        final_train_loss=round(loss_value, 4),
-        val_loss=round(mean_loss(model, val_data, settings.eval_batches, settings.batch_size, device), 4),
-        val_exact_match=exact_match(model, val_examples, corpus.tokenizer, device, corpus.context),
-        val_examples=len(val_examples), target_exact_match=TARGET_VAL_EXACT_MATCH,
-        history=tuple(history))
+        final_train_loss=round(loss_value, 4), target_exact_match=TARGET_VAL_EXACT_MATCH,
+        history=tuple(history), **measured)
     return model, info
 
 
 # -- the checkpoint cache ----------------------------------------------------------------
 
+# The full preset's checkpoint is committed (0.8 MB), so a fresh clone or a bare GPU machine
+# loads it instead of training for minutes; smoke checkpoints stay in the local cache.
+COMMITTED_DIR = REPO_ROOT / "results" / "minigpt"
+
+
 def checkpoint_dir() -> Path:
     return Path(os.environ.get("COURSE_CHECKPOINT_DIR", REPO_ROOT / ".cache" / "checkpoints"))
 
 
-def checkpoint_key(preset: str, device: str, settings: TrainSettings) -> str:
-    """Everything that changes the trained weights: settings (hence config), preset, device,
-    the model's, this file's and the grammar's source, and torch's version."""
+def checkpoint_key(preset: str, settings: TrainSettings) -> str:
+    """What decides the trained weights: the settings (hence the shape and the seed), the preset,
+    and the source of the model, the training loop and the grammar. Not the machine: a model
+    trained on a CPU is the same model on a GPU, and its accuracy is measured again there."""
     sources = hashlib.sha256()
     for module_file in (Path(grammar.__file__), Path(model_module.__file__), Path(__file__)):
         sources.update(module_file.read_bytes())
-    parts = {"preset": preset, "device": device, "settings": asdict(settings),
-             "sources": sources.hexdigest(), "torch": torch.__version__}
+    parts = {"preset": preset, "settings": asdict(settings), "sources": sources.hexdigest()}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def checkpoint_path(preset: str, device: str) -> Path:
-    key = checkpoint_key(preset, device, PRESETS[preset])
-    return checkpoint_dir() / f"minigpt-{preset}-{device}-{key}.pt"
+def checkpoint_paths(preset: str) -> list[Path]:
+    """Where the checkpoint may be, in the order it is looked for; the first is where it is saved."""
+    name = f"minigpt-{preset}-{checkpoint_key(preset, PRESETS[preset])}.pt"
+    places = [COMMITTED_DIR, checkpoint_dir()] if preset == "full" else [checkpoint_dir()]
+    return [folder / name for folder in places]
 
 
 def _save(path: Path, model: MiniGPT, info: TrainInfo) -> None:
@@ -264,6 +281,7 @@ def _save(path: Path, model: MiniGPT, info: TrainInfo) -> None:
 
 
 def _load(path: Path, device: str) -> tuple[MiniGPT, TrainInfo]:
+    """Load weights only (no pickled code runs); re-measure validation on another device."""
     started = time.perf_counter()
     saved = torch.load(path, map_location=device, weights_only=True)
     fields = dict(saved["info"])
@@ -271,6 +289,8 @@ def _load(path: Path, device: str) -> tuple[MiniGPT, TrainInfo]:
     model = MiniGPT(GPTConfig(**fields["config"])).to(device)
     model.load_state_dict(saved["state_dict"])
     model.eval()
+    if fields.get("evaluated_on") != device:
+        fields.update(evaluate(model, TrainSettings(**fields["settings"]), device))
     fields.update(cached=True, checkpoint=str(path), load_s=round(time.perf_counter() - started, 4))
     return model, TrainInfo(**fields)
 
@@ -278,17 +298,20 @@ def _load(path: Path, device: str) -> tuple[MiniGPT, TrainInfo]:
 def trained_minigpt(preset: str, device: str, progress=None) -> tuple[MiniGPT, TrainInfo]:
     """A trained grammar MiniGPT for `preset` ("smoke" or "full") on `device`, in eval mode.
 
-    The first call trains and saves a checkpoint; later calls (any lab, any process) load it.
+    The first call trains and saves a checkpoint; later calls (any lab, any process, any machine
+    for the committed full one) load it.
     """
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}; use one of {sorted(PRESETS)}")
-    path = checkpoint_path(preset, device)
-    if path.is_file():
-        try:
-            return _load(path, device)
-        except (RuntimeError, KeyError, TypeError, EOFError) as error:  # stale or truncated
-            print(f"minigpt: ignoring unreadable checkpoint {path}: {error}")
+    paths = checkpoint_paths(preset)
+    for path in paths:
+        if path.is_file():
+            try:
+                return _load(path, device)
+            except (RuntimeError, KeyError, TypeError, EOFError, OSError, pickle.UnpicklingError) as error:
+                print(f"minigpt: ignoring unreadable checkpoint {path}: {error}")
     model, info = train(PRESETS[preset], device, preset, progress)
+    path = paths[0]
     _save(path, model, info)
     model.eval()
     return model, _with(info, checkpoint=str(path))
