@@ -4,6 +4,7 @@
 #   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
 #   make test                 lint, then the test suite (labs in their smoke preset, strict build, browser)
 #   make clean                remove site/, .work/ and caches (results/ stay)
+#   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import`
 
 PYTHON ?= python3
 VENV := .venv
@@ -17,7 +18,7 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test lint clean browser venv
+.PHONY: site labs build serve test lint clean browser venv gpu-results
 
 venv: $(STAMP)
 
@@ -53,6 +54,10 @@ lint: $(STAMP)
 
 test: $(STAMP) browser lint
 	$(PY) -m pytest -q tests
+
+# Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
+gpu-results:
+	scripts/gpu-results $(or $(OUT),/tmp/course-gpu) $(LABS)
 
 clean:
 	rm -rf site .work .cache .pytest_cache .ruff_cache

@@ -136,7 +136,7 @@ def test_figure_data_cannot_close_its_script(tmp_path):
 
 
 def test_escape_text_and_href():
-    assert escape.text("<b>[x](y)</b>") == "&lt;b&gt;&#91;x&#93;(y)&lt;/b&gt;"
+    assert escape.text("<b>[x](y)</b> &#x27;") == "&lt;b&gt;&#91;x&#93;(y)&lt;/b&gt; &amp;&#35;x27;"
     assert escape.text("a`b`c", code_spans=True) == "a`b`c"
     with pytest.raises(ValueError):
         escape.href("javascript:alert(1)")

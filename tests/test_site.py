@@ -1,8 +1,14 @@
-"""The site: the strict build, the English/Spanish mirror, and the built pages in Chromium."""
+"""The site: the strict build, the English/Spanish mirror, and the built pages as a reader
+sees them in headless Chromium (text, figures, tabs, width, search, requests).
+
+The build reads a copy of results/ in which one lab's machine name is an HTML payload: the
+pages must show it as text, and the browser must never request what it points at.
+"""
 
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import json
 import os
@@ -11,27 +17,24 @@ import shutil
 import subprocess
 import sys
 import threading
-import urllib.parse
 from pathlib import Path
 
 import pytest
 
 from course import notebook_i18n
-from course.markers import MARKER
+from course.translations import mirror_problems
+from labs.common.contract import format_number, lab_ids, load_lab_meta
+from tests.browser import Browser
 from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-HEADING = re.compile(r"^(#{1,6}) ", re.M)
-FENCED = re.compile(r"^(`{3,}|~{3,}).*?^\1", re.M | re.S)
-# Chromium's own background services (updates, clock, sign-in, autofill), never the page's:
-# a font or CDN request from a page would still fail the test.
-BROWSER_SERVICES = ("clients2.google.com", "update.googleapis.com", "accounts.google.com",
-                    "content-autofill.googleapis.com", "optimizationguide-pa.googleapis.com")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                  "--virtual-time-budget=8000"]
+LAB_PAGES = [lab for lab in lab_ids() if load_lab_meta(lab).listed and (DOCS / "en" / "labs" / f"{lab}.md").is_file()]
+# Where the payload goes, and what it would fetch if it ever ran.
+POISONED_LAB = "inside_compile"
+TRAP = "127.0.0.2:9"
+PAYLOAD = f'AMD EPYC <img src="http://{TRAP}/x" onerror="fetch(\'http://{TRAP}/y\')">'
+SCREENSHOTS = Path(os.environ.get("COURSE_SCREENSHOTS", "/tmp/course-screenshots"))
 
 
 def pages(lang: str) -> set[str]:
@@ -40,8 +43,9 @@ def pages(lang: str) -> set[str]:
     return found | {p.relative_to(DOCS / "en").as_posix() for p in (DOCS / "en").rglob("*_notebook.py")}
 
 
-def test_every_page_has_its_translation():
+def test_every_page_has_its_translation_and_mirrors_it():
     assert pages("en") == pages("es")
+    assert mirror_problems(DOCS) == []
 
 
 def test_every_notebook_translates_completely():
@@ -52,62 +56,74 @@ def test_every_notebook_translates_completely():
         assert spanish.count("# %%") == english.read_text().count("# %%")
 
 
-@pytest.mark.parametrize("page", sorted(p for p in pages("en") if p.endswith(".md")))
-def test_translation_mirrors_structure(page):
-    en, es = (DOCS / "en" / page).read_text(), (DOCS / "es" / page).read_text()
-    assert [m.group(1) for m in HEADING.finditer(FENCED.sub("", en))] == \
-        [m.group(1) for m in HEADING.finditer(FENCED.sub("", es))], "headings differ in number or level"
-    marker_targets = lambda text: [(m.group("kind"), m.group("body").split()[0] if m.group("body").split() else "")
-                                   for m in MARKER.finditer(text)]
-    assert marker_targets(en) == marker_targets(es), "markers differ"
-    assert [m.group(0) for m in FENCED.finditer(en)] == [m.group(0) for m in FENCED.finditer(es)], \
-        "code blocks differ (code stays in English in both)"
+def poisoned_results(target: Path) -> Path:
+    shutil.copytree(ROOT / "results", target, ignore=shutil.ignore_patterns(".history"))
+    path = target / POISONED_LAB / "cpu" / "manifest.json"
+    data = json.loads(path.read_text())
+    data["provenance"]["device_name"] = PAYLOAD
+    path.write_text(json.dumps(data))
+    return target
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=ENGINE_PATH)
+    results = poisoned_results(tmp_path_factory.mktemp("results") / "results")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=ENGINE_PATH, COURSE_RESULTS_DIR=str(results))
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
     return out
 
 
-def test_strict_build_writes_both_languages(site):
+def test_strict_build_writes_both_languages_and_serves_its_own_plotly(site):
     assert (site / "index.html").is_file() and (site / "es" / "index.html").is_file()
     assert (site / "assets" / "javascripts" / "plotly.min.js").is_file()
-    for lang_root in (site, site / "es"):
-        html = (lang_root / "labs" / "lab03_compile" / "index.html").read_text()
-        assert "{{" not in html.replace("{{ ", "").replace("{%", ""), "an unexpanded marker is left"
 
 
-def test_spanish_pages_use_decimal_commas(site):
-    html = (site / "es" / "labs" / "lab03_compile" / "index.html").read_text()
-    assert re.search(r"\d,\d+\s*×\s*10", html), "no number with a decimal comma on the Spanish page"
+def visible_text(page_html: str) -> str:
+    """The page's text outside code blocks and scripts, as a reader would read it."""
+    body = re.sub(r"<(script|style|pre|code)\b.*?</\1>", " ", page_html, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_no_marker_is_left_unexpanded_on_any_page(site, lang):
+    for page in (site / lang).rglob("index.html"):
+        if lang == "" and page.relative_to(site).parts[0] == "es":
+            continue
+        text = visible_text(page.read_text())
+        assert "{{" not in text and "}}" not in text, f"{page}: {text[text.find('{{') - 80:text.find('{{') + 80]}"
+
+
+def test_result_text_reaches_the_page_as_text(site):
+    page = (site / "labs" / POISONED_LAB / "index.html").read_text()
+    assert "<img src=\"http://127.0.0.2" not in page and 'onerror="fetch' not in page
+    assert PAYLOAD in visible_text(page)
+
+
+def test_each_language_searches_its_own_pages(site):
+    english = json.loads((site / "search" / "search_index.json").read_text())
+    spanish = json.loads((site / "es" / "search" / "search_index.json").read_text())
+    assert english["config"]["lang"] == ["en"] and spanish["config"]["lang"] == ["es"]
+    assert english["docs"] and spanish["docs"]
+    assert not any(doc["location"].startswith("es/") for doc in english["docs"])
+    assert any("guard" in doc["text"].lower() for doc in english["docs"])
+    assert not any("guardas" in doc["text"].lower() for doc in english["docs"])
+    assert any("guardas" in doc["text"].lower() for doc in spanish["docs"])
 
 
 NOTEBOOKS = sorted(path.name for path in (DOCS / "en" / "labs").glob("*_notebook.py"))
-
-
-def test_there_is_a_companion_notebook():
-    assert NOTEBOOKS, "no docs/en/labs/*_notebook.py: the notebook pages would go untested"
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_notebook_page_renders_cells_with_its_own_download_link(site, name, lang):
     folder = (site if lang == "en" else site / lang) / "labs" / name.removesuffix(".py")
-    html = (folder / "index.html").read_text()
-    assert "jp-Cell" in html or "jupyter-wrapper" in html, f"{folder} is not a rendered notebook"
-    assert f'href="{name}" download' in html
+    page = (folder / "index.html").read_text()
+    assert "jp-Cell" in page or "jupyter-wrapper" in page, f"{folder} is not a rendered notebook"
+    assert f'href="{name}" download' in page
     assert (folder / name).read_bytes() == (DOCS / lang / "labs" / name).read_bytes()
-
-
-def test_search_index_per_language(site):
-    index = json.loads((site / "search" / "search_index.json").read_text())
-    locations = [doc["location"] for doc in index["docs"]]
-    assert any(loc.startswith("es/") for loc in locations) and any(not loc.startswith("es/") for loc in locations)
 
 
 # -- in a browser -----------------------------------------------------------------------------
@@ -124,47 +140,81 @@ def server(site):
     httpd.shutdown()
 
 
-def chromium(tmp_path: Path, url: str, *extra: str) -> str:
-    if not CHROMIUM:
-        pytest.fail("chromium is not installed: `make test` installs Debian's chromium package")
-    profile = tmp_path / f"profile-{abs(hash(url + ''.join(extra)))}"
-    done = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *extra, "--dump-dom", url],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
+@pytest.fixture(scope="session")
+def browser():
+    with Browser() as chromium:
+        yield chromium
 
 
 @pytest.mark.parametrize("path, title", [("/", "ML Compilers, Executed"), ("/es/", "Compiladores de ML")])
-def test_home_page_in_both_languages(tmp_path, server, path, title):
-    dom = chromium(tmp_path, server + path)
-    assert title in dom
+def test_home_page_in_both_languages(browser, server, path, title):
+    page = browser.open(server + path)
+    assert title in page.evaluate("document.title")
 
 
 @pytest.mark.parametrize("page, other", [("/labs/lab03_compile/", "/es/labs/lab03_compile/"),
                                          ("/es/labs/lab03_compile/", "/labs/lab03_compile/"),
                                          ("/es/", "/")])
-def test_language_switch_keeps_the_page(tmp_path, server, page, other):
-    dom = chromium(tmp_path, server + page)
+def test_language_switch_keeps_the_page(browser, server, page, other):
+    opened = browser.open(server + page)
     wanted = "en" if other == "/" or not other.startswith("/es/") else "es"
-    link = re.search(rf'<a href="([^"]+)" hreflang="{wanted}" class="md-select__link"', dom)
-    assert link, "no language switcher link"
-    target = urllib.parse.urlparse(urllib.parse.urljoin(server + page, link.group(1))).path
-    assert target == other
+    target = opened.evaluate(f'document.querySelector("a[hreflang={wanted}].md-select__link").href')
+    assert target == server + other
 
 
-def test_plotly_figure_is_drawn(tmp_path, server):
-    dom = chromium(tmp_path, server + "/labs/lab03_compile/")
-    assert 'class="course-figure"' in dom
-    assert "main-svg" in dom, "plotly did not draw the figure (is plotly.js loaded in <head>?)"
+# What the tests read off a lab page: plotly drew every figure, every tab set stands alone,
+# nothing overflows the content column, no marker is left, and the page's height.
+PAGE_FACTS = """(() => {
+  const figures = [...document.querySelectorAll('.course-figure')];
+  const sets = [...document.querySelectorAll('.tabbed-set')].map(set =>
+      [...set.querySelectorAll(':scope > .tabbed-labels > label')].map(l => l.innerText.trim()));
+  const column = document.querySelector('.md-content');
+  const wide = [...document.querySelectorAll('.md-content .md-typeset > *')]
+      .filter(e => e.getBoundingClientRect().right > column.getBoundingClientRect().right + 2)
+      .map(e => e.tagName + '.' + e.className);
+  return {figures: figures.length,
+          drawn: figures.filter(f => f.querySelector('.main-svg')).length,
+          sets: sets,
+          pageWidth: document.documentElement.scrollWidth, window: window.innerWidth,
+          wide: wide, text: document.body.innerText, height: document.documentElement.scrollHeight};
+})()"""
 
 
-def test_no_request_leaves_the_site(tmp_path, server):
-    log = tmp_path / "netlog.json"
-    for page in ("/labs/lab03_compile/", "/es/labs/lab03_compile/", "/"):
-        chromium(tmp_path, server + page, f"--log-net-log={log}")
-        urls = set(re.findall(r'"url":"([a-z]+://[^"]+)"', log.read_text(errors="replace")))
-        outside = {u for u in urls if not u.startswith(server) and not u.startswith("data:")
-                   and not u.startswith("chrome")
-                   and urllib.parse.urlparse(u).hostname not in BROWSER_SERVICES}
-        assert not outside, f"{page} requested: {sorted(outside)}"
-        assert any(u.startswith(server) for u in urls), "the net log saw no request at all"
+@pytest.mark.parametrize("width", [390, 1400])
+@pytest.mark.parametrize("lang", ["", "es/"])
+@pytest.mark.parametrize("lab", LAB_PAGES)
+def test_lab_pages_read_well_at_phone_and_desktop_widths(browser, server, lab, lang, width):
+    page = browser.open(f"{server}/{lang}labs/{lab}/", width=width)
+    facts = page.evaluate(PAGE_FACTS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(SCREENSHOTS / f"{lab}-{lang.strip('/') or 'en'}-{width}.png")
+    assert facts["drawn"] == facts["figures"], f"plotly drew {facts['drawn']} of {facts['figures']} figures"
+    for labels in facts["sets"]:
+        assert len(labels) == len(set(labels)), f"two tab sets merged into one: {labels}"
+    assert facts["pageWidth"] <= facts["window"], f"the page is {facts['pageWidth']} px wide in a {width} px window"
+    assert not facts["wide"], f"wider than the content column: {facts['wide'][:5]}"
+    assert "{{" not in facts["text"]
+
+
+def test_the_reader_sees_each_number_next_to_its_label(browser, server):
+    result = json.loads((ROOT / "results" / "lab03_compile" / "cpu" / "manifest.json").read_text())
+    for lang, label in (("", "TinyHead: compiled matches eager"), ("es/", "TinyHead: lo compilado coincide con eager")):
+        text = browser.open(f"{server}/{lang}labs/lab03_compile/").evaluate("document.body.innerText")
+        check = result["checks"]["tinyhead_compile_match"]
+        shown = format_number(check["value"], lang.strip("/") or "en")
+        line = next((line for line in text.splitlines() if label in line), "")
+        assert shown in line, f"{label!r} is not beside {shown!r}: {line!r}"
+
+
+def test_no_request_leaves_the_site(browser, server):
+    pages = ["/", "/es/", f"/labs/{POISONED_LAB}/", f"/es/labs/{POISONED_LAB}/", "/labs/lab03_compile/"]
+    for path in pages:
+        page = browser.open(server + path)
+        page.send("Network.enable")
+        page.send("Page.reload")
+        browser.wait_for_event("Page.loadEventFired", page.session)
+        urls = [e["params"]["request"]["url"] for e in browser.events
+                if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == page.session]
+        outside = [u for u in urls if not u.startswith(server) and not u.startswith(("data:", "blob:"))]
+        assert urls and not outside, f"{path} requested {outside}"
+        assert not any(TRAP in u for u in urls)

@@ -14,9 +14,10 @@ import html
 import re
 import urllib.parse
 
-# Characters that start Markdown syntax or our markers, written as numeric entities so
-# Markdown shows them as they are. HTML's own (& < > " ') are handled by html.escape first.
-_MARKDOWN = str.maketrans({c: f"&#{ord(c)};" for c in "\\`*_{}[]#!|~"})
+# One pass, character by character: HTML's own characters as named entities, and those that
+# start Markdown syntax or our markers as numeric entities, so both show as they are typed.
+_MARKDOWN = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+                          | {c: f"&#{ord(c)};" for c in "\\`*_{}[]#!|~"})
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 # What Markdown reads inside a `code` span verbatim; everything else is escaped as above.
 _CODE_SPAN = re.compile(r"(`[^`\n]+`)")
@@ -30,9 +31,9 @@ def text(value: object, *, code_spans: bool = False) -> str:
     """
     raw = _CONTROL.sub(" ", str(value)).replace("\r", " ").replace("\n", " ")
     if not code_spans:
-        return html.escape(raw, quote=True).translate(_MARKDOWN)
+        return raw.translate(_MARKDOWN)
     pieces = _CODE_SPAN.split(raw)
-    return "".join(piece.replace("|", "\\|") if index % 2 else html.escape(piece, quote=True).translate(_MARKDOWN)
+    return "".join(piece.replace("|", "\\|") if index % 2 else piece.translate(_MARKDOWN)
                    for index, piece in enumerate(pieces))
 
 

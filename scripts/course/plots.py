@@ -1,11 +1,12 @@
 """Plotly figures from a result's table, as HTML that needs no network.
 
-plotly.js itself is served by the site (see hooks/course_hooks.py), so the HTML here only
+plotly.js itself is served by the site (see scripts/hooks/site_assets.py), so the HTML here only
 holds the data and a `Plotly.newPlot` call. Axis numbers follow the page's language.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import plotly.graph_objects as go
@@ -19,9 +20,15 @@ def _column(table: dict[str, Any], name: str) -> list[Any]:
     return [row[index] for row in table["rows"]]
 
 
+def plot_text(value: Any) -> Any:
+    """Text plotly draws (categories, trace names, hover text): plotly reads a little HTML in
+    it (<b>, <a href>), so result text is entity-escaped, which plotly shows as typed."""
+    return html.escape(value, quote=True) if isinstance(value, str) else value
+
+
 def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: str,
                 x_title: str, y_title: str, names: list[str] | None = None) -> str:
-    x = _column(table, spec["x"])
+    x = [plot_text(v) for v in _column(table, spec["x"])]
     figure = go.Figure()
     for index, y_name in enumerate(spec["y"]):
         y = _column(table, y_name)
@@ -31,7 +38,7 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
             error = dict(type="data", symmetric=False,
                          array=[h - v for h, v in zip(_column(table, high), y)],
                          arrayminus=[v - lo for v, lo in zip(y, _column(table, low))])
-        label = names[index] if names and index < len(names) else y_name
+        label = plot_text(names[index] if names and index < len(names) else y_name)
         color = COLORS[index % len(COLORS)]
         if spec.get("kind") == "bar":
             figure.add_trace(go.Bar(x=x, y=y, name=label, error_y=error, marker_color=color))
@@ -43,8 +50,9 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
         xaxis=dict(title=x_title, type="log" if spec.get("log_x") else None, gridcolor="rgba(128,128,128,0.25)"),
         yaxis=dict(title=y_title, type="log" if spec.get("log_y") else None, gridcolor="rgba(128,128,128,0.25)"),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
-        font=dict(color="#888"), margin=dict(l=60, r=20, t=30, b=60), height=420,
-        legend=dict(orientation="h", y=1.08), barmode="group",
+        font=dict(color="#888"), margin=dict(l=56, r=12, t=24, b=40), height=380, autosize=True,
+        # below the plot: above it the legend collides with plotly's toolbar on a phone
+        legend=dict(orientation="h", yanchor="top", y=-0.18, x=0), barmode="group",
     )
     html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
                           config={"displaylogo": False, "responsive": True})

@@ -20,6 +20,11 @@ STRINGS = {
         "previous": "Previous lab", "next": "Next lab",
         "week": "Week", "lab": "Lab", "reading": "Reading",
         "needs": "Needs",
+        "download_notebook": "Download the notebook (.py, jupytext format)",
+        "footer": "Every number on this site comes from a run of the course's labs, and says which run. Code and text are open; run the labs on your own machine to see its numbers.",
+        "measured": "measured on",
+        "provenance_full": "full provenance",
+        "failed_checks_allowed": "an exploration run: acceptance checks failed and were allowed",
     },
     "es": {
         "pass": "cumple", "fail": "no cumple", "check": "Comprobación", "value": "Valor",
@@ -40,6 +45,11 @@ STRINGS = {
         "previous": "Laboratorio anterior", "next": "Laboratorio siguiente",
         "week": "Semana", "lab": "Laboratorio", "reading": "Lectura",
         "needs": "Necesita",
+        "download_notebook": "Descargar el cuaderno (.py, formato jupytext)",
+        "footer": "Cada número de este sitio sale de una ejecución de los laboratorios del curso, e indica de cuál. El código y los textos son abiertos; ejecuta los laboratorios en tu propia máquina para ver sus números.",
+        "measured": "medido en",
+        "provenance_full": "procedencia completa",
+        "failed_checks_allowed": "ejecución exploratoria: criterios de aceptación no cumplidos y permitidos",
     },
 }
 
