@@ -18,7 +18,7 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test lint clean browser venv gpu-results
+.PHONY: site labs build serve test lint clean browser venv gpu-results mutation-check
 
 venv: $(STAMP)
 
@@ -54,6 +54,10 @@ lint: $(STAMP)
 
 test: $(STAMP) browser lint
 	$(PY) -m pytest -q tests
+
+# Breaks guarded code on purpose, one thing at a time, and checks the tests catch each break.
+mutation-check: $(STAMP) browser
+	$(PY) scripts/mutation_check.py
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:

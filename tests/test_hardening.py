@@ -272,6 +272,8 @@ def test_a_lab_that_exits_zero_without_a_manifest_is_a_recorded_failure(tmp_path
 def test_progress_lines_that_are_json_but_not_events_are_ignored(tmp_path):
     done = run_toys(tmp_path, "toy_weird")
     assert done.returncode == 0 and "toy_weird: ok" in done.stdout, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr
+    assert "part A: Measure" in done.stdout   # progress after the junk lines still reached the display
 
 
 def test_an_unwritable_results_folder_is_reported_and_the_next_lab_runs(tmp_path):

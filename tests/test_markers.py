@@ -107,7 +107,9 @@ def test_figure_is_offline_html_with_language_separators(store):
     assert result.errors == [] and result.uses_plotly
     assert "Plotly.newPlot" in result.markdown and ('"separators":",\\u202f"' in result.markdown or '"separators":",\u202f"' in result.markdown)
     assert "cdn" not in result.markdown.lower() and "<script src" not in result.markdown
-    assert "\n\n" not in result.markdown.strip()
+    figure, source = result.markdown.split('<p class="course-source">')
+    assert "\n\n" not in figure.strip()   # a blank line would end Markdown's raw-HTML block mid-script
+    assert "AMD EPYC · torch 2.13.0+cpu · 2026-11-21" in source and "#provenance-lab03_compile" in source
 
 
 def test_code_block_with_line_numbers_and_download_link(store):

@@ -150,3 +150,21 @@ def test_a_result_from_another_machine_is_not_reused_by_make_labs_but_kept_by_ma
     mine = run_toys(tmp_path, "toy_ok")
     assert "toy_ok: ok" in mine.stdout, "a learner's own run reused another machine's result"
     assert json.loads(path.read_text())["provenance"]["device_name"] != "Another CPU"
+
+
+def test_a_failed_acceptance_check_fails_the_run_and_names_the_check(tmp_path):
+    done = run_toys(tmp_path, "toy_ok", TOY_CHECK_FAIL="1")
+    assert done.returncode == 1 and "toy_ok: failed" in done.stdout
+    reason = json.loads((tmp_path / "results" / "toy_ok" / "cpu.failed.json").read_text())["reason"]
+    assert "small_error" in reason and "0.001 < 1e-06 is false" in reason
+
+
+def test_allowing_failed_checks_is_said_in_the_result(tmp_path):
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "toylabs.toy_ok", "--device", "cpu", "--preset", "smoke",
+                           "--out", str(out), "--allow-failed-checks"], cwd=ROOT,
+                          env=dict(os.environ, COURSE_LABS_DIR=str(TOYS), TOY_CHECK_FAIL="1",
+                                   PYTHONPATH=os.pathsep.join([ENGINE_PATH, str(TOYS.parent)])),
+                          capture_output=True, text=True, timeout=120)
+    data = json.loads((out / "manifest.json").read_text())
+    assert done.returncode == 0 and data["status"] == "ok" and data["failed_checks_allowed"] is True

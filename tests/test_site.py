@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from course import notebook_i18n
+from course import glossary, notebook_i18n
 from course.translations import mirror_problems
 from labs.common.contract import format_number, lab_ids, load_lab_meta
 from tests.browser import Browser
@@ -46,6 +46,11 @@ def pages(lang: str) -> set[str]:
 def test_every_page_has_its_translation_and_mirrors_it():
     assert pages("en") == pages("es")
     assert mirror_problems(DOCS) == []
+
+
+@pytest.mark.parametrize("page", sorted(p.relative_to(DOCS / "es").as_posix() for p in (DOCS / "es").rglob("*.md")))
+def test_spanish_pages_keep_to_the_glossary(page):
+    assert glossary.avoided_terms((DOCS / "es" / page).read_text()) == []
 
 
 def test_every_notebook_translates_completely():

@@ -86,15 +86,21 @@ def test_bound_by_compares_the_time_with_both_floors(seconds, expected):
     assert measure.bound_by(seconds, moved, flops, 1e12, 1e12) == expected
 
 
-def test_cold_compile_is_not_a_cache_hit(tmp_path, monkeypatch):
-    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "warm"))
-    fn = torch.compile(lambda x: (x.sin() + 1).sum())
-    x = torch.randn(16)
-    fn(x)                                   # fills the warm cache
-    before = set((tmp_path / "warm").rglob("*"))
-    measure.compile_seconds(lambda: fn(x), "cpu")
-    assert set((tmp_path / "warm").rglob("*")) == before   # the measured compile wrote elsewhere
-    assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "warm")
+def test_a_measured_compile_runs_in_a_fresh_empty_cache(tmp_path, monkeypatch):
+    warm = tmp_path / "warm"
+    (warm / "fxgraph").mkdir(parents=True)
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(warm / "triton"))
+    seen: dict[str, object] = {}
+
+    def first_call() -> None:          # stands in for a compile: where would it write and read?
+        folder = os.environ["TORCHINDUCTOR_CACHE_DIR"]
+        seen.update(inductor=folder, triton=os.environ["TRITON_CACHE_DIR"], empty=not any(os.scandir(folder)))
+
+    measure.compile_seconds(first_call, "cpu")
+    assert seen["inductor"] != str(warm) and seen["empty"], "a measured compile could reuse the warm cache"
+    assert not str(seen["triton"]).startswith(str(warm)), "Triton's cache stayed warm"
+    assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(warm)   # restored afterwards
 
 
 # -- sentences from every row -----------------------------------------------------------------

@@ -17,7 +17,7 @@ The modules, one job each: `parse` (the syntax), `expand` (finding markers outsi
 
 from __future__ import annotations
 
-from course.markers import curriculum_cards, figures, listings, results
+from course.markers import curriculum_cards, figures, glossary_table, listings, results
 from course.markers.expand import Expansion, Renderer
 from course.markers.expand import expand as _expand
 from course.markers.page import PageContext
@@ -42,6 +42,7 @@ RENDERERS: dict[str, Renderer] = {
     "lab_header": curriculum_cards.render_lab_header,
     "lab_nav": curriculum_cards.render_lab_nav,
     "curriculum": curriculum_cards.render_curriculum,
+    "glossary": glossary_table.render_glossary,
 }
 KINDS = sorted(RENDERERS)
 

@@ -26,4 +26,4 @@ def render_figure(page: Page, marker: Marker) -> str:
         page.uses_plotly = True
         return f'<div class="course-figure">\n{html}\n</div>\n'
 
-    return page.tabs_for(marker, one)
+    return page.tabs_for(marker, one, sourced=True)

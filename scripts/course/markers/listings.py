@@ -74,7 +74,7 @@ def render_table(page: Page, marker: Marker) -> str:
             lines.append("| " + " | ".join(cells) + " |")
         return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
 
-    return page.tabs_for(marker, one)
+    return page.tabs_for(marker, one, sourced=True)
 
 
 def lines_from_table(page: Page, marker: Marker, result: LabResult, first: int, last: int) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from course import escape
 from course.markers.parse import Marker, MarkerError
 from course.results import LabResult, ManifestError, ResultStore
-from course.strings import term
+from course.strings import t, term
 from labs.common.contract import LabMeta, LabMetaError, format_number, load_lab_meta, with_unit
 
 DEVICE_LABEL = {"cpu": "CPU", "cuda": "GPU"}
@@ -145,5 +145,16 @@ class Page:
             blocks.append(f'{opener} "{label}"\n\n{indented}\n')
         return "\n".join(blocks)
 
-    def tabs_for(self, marker: Marker, render_one: Callable[[str], str]) -> str:
-        return self.device_tabs(marker.lab, self.devices_for(marker), render_one)
+    def tabs_for(self, marker: Marker, render_one: Callable[[str], str], sourced: bool = False) -> str:
+        """The block for each device (tabs when several); sourced=True puts a short line under
+        each saying which run it came from, linked to the page's full provenance line."""
+        if not sourced:
+            return self.device_tabs(marker.lab, self.devices_for(marker), render_one)
+        return self.device_tabs(marker.lab, self.devices_for(marker),
+                                lambda device: render_one(device) + "\n" + self.source_line(marker.lab, device))
+
+    def source_line(self, lab: str, device: str) -> str:
+        p = self.result(lab, device).provenance
+        return (f'<p class="course-source">{self.device_label(lab, device)} · torch {escape.text(p["torch"])} · '
+                f'{escape.text(p["date_utc"][:10])} · <a href="#provenance-{lab}">{t(self.lang, "provenance_full")}'
+                f"</a></p>\n")

@@ -96,7 +96,7 @@ def render_checks(page: Page, marker: Marker) -> str:
                         f"{badge(page, passed)} |")
         return "\n".join(rows) + "\n"
 
-    return page.tabs_for(marker, one)
+    return page.tabs_for(marker, one, sourced=True)
 
 
 def render_part(page: Page, marker: Marker) -> str:
@@ -121,7 +121,8 @@ def render_part(page: Page, marker: Marker) -> str:
 def provenance_text(page: Page, lab: str, device: str) -> str:
     """device · torch · preset · date · commit · run time, escaped; a stale run says so."""
     lang = page.lang
-    p = page.result(lab, device).provenance
+    result = page.result(lab, device)
+    p = result.provenance
     threads = ""
     if device == "cpu":
         count = p.get("timing_threads") or p.get("cpu_threads")
@@ -136,6 +137,8 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
             f"torch {escape.text(p['torch'])}" + (f" · triton {escape.text(p['triton'])}" if p.get("triton") else "") +
             f" · Python {escape.text(p['python'])} · {t(lang, 'preset')} {escape.code(p['preset'])} · "
             f"{date} · {t(lang, 'commit')} <code>{commit}</code> · {t(lang, 'run_time')} {wall}")
+    if result.manifest.get("failed_checks_allowed"):
+        text += f" · ⚠ {t(lang, 'failed_checks_allowed')}"
     if p.get("source_hash") and p["source_hash"] != source_hash(lab):
         text += f" · ⚠ {t(lang, 'code_changed', command=f'make labs LAB={lab} DEVICE={device} FORCE=1')}"
     return text
@@ -144,4 +147,4 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
 def render_provenance(page: Page, marker: Marker) -> str:
     lines = [f'<p class="course-provenance" markdown>{provenance_text(page, marker.lab, device)}</p>'
              for device in page.devices_for(marker)]
-    return "\n\n".join(lines) + "\n"
+    return f'<a id="provenance-{marker.lab}"></a>\n\n' + "\n\n".join(lines) + "\n"

@@ -1,4 +1,5 @@
-"""Records one of everything; fails its part when TOY_FAIL=1 (to test failed re-runs)."""
+"""Records one of everything; fails its part when TOY_FAIL=1 (to test failed re-runs), and its
+acceptance check when TOY_CHECK_FAIL=1."""
 import os
 
 
@@ -7,7 +8,8 @@ def measure(lab):
         raise RuntimeError("asked to fail")
     lab.metric("answer", 42.0, "s")
     lab.metric("verdict", "faster")
-    lab.check("small_error", 1e-9, "<", 1e-6, label={"en": "Error is small", "es": "El error es pequeño"})
+    error = 1e-3 if os.environ.get("TOY_CHECK_FAIL") == "1" else 1e-9
+    lab.check("small_error", error, "<", 1e-6, label={"en": "Error is small", "es": "El error es pequeño"})
     lab.table("latency", ["batch", "eager_us", "compiled_us"], [[1, 10.5, 20.25], [1024, 1500.0, 1234.5]],
               units={"eager_us": "µs", "compiled_us": "µs"})
     lab.figure("latency", "latency", x="batch", y=["eager_us", "compiled_us"], log_x=True)
