@@ -340,6 +340,7 @@ def labs_with_a_broken_one(tmp_path):
      "title.es"),
     ((TOYS / "toy_ok" / "lab.toml").read_text().replace('devices = ["cpu", "cuda"]', 'devices = ["tpu"]'),
      "devices"),
+    ((TOYS / "toy_ok" / "lab.toml").read_text().replace("order = 1", 'order = "first"'), "field 'order'"),
 ])
 def test_a_malformed_lab_toml_is_one_line_and_the_other_labs_still_run(tmp_path, labs_with_a_broken_one, toml,
                                                                         field):
