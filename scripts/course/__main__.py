@@ -3,7 +3,9 @@
     python -m course run [--lab L ...] [--device auto|cpu|cuda] [--preset full|smoke] [--force]
     python -m course status
     python -m course validate
-    python -m course import FOLDER     (results made on another machine, e.g. a GPU)
+    python -m course import FOLDER [--force]  (results made on another machine, e.g. a GPU)
+    python -m course submit --lab LAB ...      (learners: see course/cohorts/cli.py)
+    python -m course cohort new|list|add|export ...   (instructors)
     python -m course notebooks [--check]  (the Spanish notebooks, from the English ones)
 """
 
@@ -15,6 +17,7 @@ import sys
 from pathlib import Path
 
 from course import results, runner
+from course.cohorts import cli as cohorts_cli
 from labs.common.contract import LabMetaError, default_device, lab_ids, load_lab_meta
 
 
@@ -81,13 +84,35 @@ def cmd_import(args: argparse.Namespace) -> int:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.copytree(manifest.parent, staging)
         try:
+            kept = keep_replaced(Path(args.results), lab, device, staging, force=args.force)
             results.commit_result(Path(args.results), lab, device, staging)
-            print(f"imported {lab}/{device}")
+            print(f"imported {lab}/{device}" + (f"; {kept}" if kept else ""))
         except results.ManifestError as error:
             shutil.rmtree(staging, ignore_errors=True)
             print(f"not imported: {error}", file=sys.stderr)
             return 1
     return 0
+
+
+def keep_replaced(results_dir: Path, lab: str, device: str, staging: Path, *, force: bool) -> str | None:
+    """The import's preset rule: a smoke run never silently replaces a full one (--force does,
+    saying so). Whatever an import replaces is copied to results/<lab>/.replaced/ first; the
+    returned line says what was replaced and where it is kept."""
+    import datetime
+    import shutil
+    current = results.load_result(results_dir, lab, device)
+    if current is None:
+        return None
+    incoming = results.read_manifest(staging / "manifest.json")
+    was, now = current.provenance, incoming["provenance"]
+    if was["preset"] == "full" and now["preset"] == "smoke" and not force:
+        raise results.ManifestError(f"{lab}/{device}: a smoke run would replace the full run of {was['date_utc']}; "
+                                    "nothing changed (run the lab with --preset full, or pass --force)")
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = Path(results_dir) / lab / ".replaced" / f"{device}-{stamp}"
+    shutil.copytree(current.folder, kept)
+    return (f"replaced the {was['preset']} run of {was['date_utc']} (torch {was['torch']}, {was['device_name']}) "
+            f"with a {now['preset']} run; the replaced one is kept in {kept}")
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
@@ -115,11 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("validate", help="validate every manifest against the schema")
     imp = sub.add_parser("import", help="import results made on another machine")
     imp.add_argument("folder")
+    imp.add_argument("--force", action="store_true", help="let a smoke result replace a full one")
     notebooks = sub.add_parser("notebooks", help="generate the Spanish notebooks from the English ones")
     notebooks.add_argument("--check", action="store_true", help="only check they are up to date")
+    cohort_handlers = cohorts_cli.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import,
-                "notebooks": cmd_notebooks}
+                "notebooks": cmd_notebooks, **cohort_handlers}
     return handlers[args.command](args)
 
 
