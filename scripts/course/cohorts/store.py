@@ -106,9 +106,10 @@ def read_submissions(cohort: Cohort) -> list[Stored]:
     folder = cohort.submissions_dir
     if not folder.is_dir():
         return []
-    stored = [_read_stored(p, False) for p in folder.iterdir() if p.name != HISTORY]
+    # Dot files (an editor's or a file manager's) are nobody's submission.
+    stored = [_read_stored(p, False) for p in folder.iterdir() if p.name != HISTORY and not p.name.startswith(".")]
     if (folder / HISTORY).is_dir():
-        stored += [_read_stored(p, True) for p in (folder / HISTORY).iterdir()]
+        stored += [_read_stored(p, True) for p in (folder / HISTORY).iterdir() if not p.name.startswith(".")]
     return sorted(stored, key=lambda s: s.seq)
 
 
@@ -128,12 +129,19 @@ def read_candidate(path: Path) -> bytes:
         raise SubmissionError(f"is {info.st_size:,} bytes, over the {MAX_BYTES // 1024} KiB limit for a submission "
                               "(a real one is a few KiB); submit the file `course submit` wrote")
     # O_NOFOLLOW: a link swapped in after the check above still fails here.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        raise SubmissionError(f"cannot be read ({error.strerror}); pass the submission file itself") from None
     with os.fdopen(fd, "rb") as handle:
         raw = handle.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise SubmissionError(f"grew over the {MAX_BYTES // 1024} KiB limit while it was read")
     return raw
+
+
+def _in_history(plan: _Plan, stored: Stored) -> bool:
+    return stored.replaced or stored.name in plan.to_history
 
 
 def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list[str]) -> Outcome:
@@ -146,11 +154,11 @@ def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list
                               f"run the lab with --preset {cohort.preset} and submit again")
     everything = plan.stored + plan.new
     if same := next((s for s in everything if s.hash == short_hash(data)), None):
-        where = "history/" if s_in_history(plan, same) else ""
+        where = "history/" if _in_history(plan, same) else ""
         return Outcome(str(path), "duplicate", f"the same run as {where}{same.name}; not stored twice")
     key = alias_key(data["alias"])
     earlier = next((s for s in everything if key and alias_key(s.data["alias"]) == key
-                    and s.data["lab"] == data["lab"] and not s_in_history(plan, s)), None)
+                    and s.data["lab"] == data["lab"] and not _in_history(plan, s)), None)
     if earlier and not replace:
         raise SubmissionError(f"this learner already has a submission for {data['lab']} ({earlier.name}, run "
                               f"{earlier.data['provenance']['date_utc']}); pass --replace to keep the new one "
@@ -162,10 +170,6 @@ def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list
         plan.to_history.add(earlier.name)
         return Outcome(str(path), "accepted", f"as {new.name}; replaces {earlier.name}, kept in history/")
     return Outcome(str(path), "accepted", f"as {new.name}")
-
-
-def s_in_history(plan: _Plan, stored: Stored) -> bool:
-    return stored.replaced or stored.name in plan.to_history
 
 
 @contextlib.contextmanager
@@ -205,7 +209,7 @@ def _commit(cohort: Cohort, plan: _Plan) -> None:
     staging = cohort.folder / f".submissions.staging-{os.getpid()}"
     (staging / HISTORY).mkdir(parents=True)
     for stored in plan.stored:      # what is there stays, as hard links (a copy where links fail)
-        where = HISTORY if s_in_history(plan, stored) else "."
+        where = HISTORY if _in_history(plan, stored) else "."
         source = final / (HISTORY if stored.replaced else ".") / stored.name
         try:
             os.link(source, staging / where / stored.name)
