@@ -142,7 +142,9 @@ def test_home_page_in_both_languages(tmp_path, server, path, title):
 
 @pytest.mark.parametrize("page, other", [("/labs/lab03_compile/", "/es/labs/lab03_compile/"),
                                          ("/es/labs/lab03_compile/", "/labs/lab03_compile/"),
-                                         ("/es/", "/")])
+                                         ("/es/", "/"),
+                                         ("/cohorts/2026-11-pilot/", "/es/cohorts/2026-11-pilot/"),
+                                         ("/es/cohorts/2026-11-pilot/", "/cohorts/2026-11-pilot/")])
 def test_language_switch_keeps_the_page(tmp_path, server, page, other):
     dom = chromium(tmp_path, server + page)
     wanted = "en" if other == "/" or not other.startswith("/es/") else "es"
@@ -158,9 +160,17 @@ def test_plotly_figure_is_drawn(tmp_path, server):
     assert "main-svg" in dom, "plotly did not draw the figure (is plotly.js loaded in <head>?)"
 
 
+@pytest.mark.parametrize("path", ["/cohorts/2026-11-pilot/", "/es/cohorts/2026-11-pilot/"])
+def test_the_first_cohort_is_published_with_its_plots(tmp_path, server, path):
+    """The pilot cohort (cohorts/2026-11-pilot, real runs) has a generated page in each language."""
+    dom = chromium(tmp_path, server + path)
+    assert 'class="course-figure"' in dom and "main-svg" in dom
+    assert ("Every submission" if path.startswith("/cohorts") else "Todos los envíos") in dom
+
+
 def test_no_request_leaves_the_site(tmp_path, server):
     log = tmp_path / "netlog.json"
-    for page in ("/labs/lab03_compile/", "/es/labs/lab03_compile/", "/"):
+    for page in ("/labs/lab03_compile/", "/es/labs/lab03_compile/", "/", "/cohorts/2026-11-pilot/"):
         chromium(tmp_path, server + page, f"--log-net-log={log}")
         urls = set(re.findall(r'"url":"([a-z]+://[^"]+)"', log.read_text(errors="replace")))
         outside = {u for u in urls if not u.startswith(server) and not u.startswith("data:")
