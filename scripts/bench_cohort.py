@@ -45,7 +45,7 @@ def generated(n: int, folder: Path) -> list[Path]:
         data = copy.deepcopy(bases[lab])
         device, name, threads = MACHINES[rng.randrange(len(MACHINES))]
         data["provenance"].update(device=device, device_name=name, cpu_threads=threads,
-                                  date_utc=f"2026-11-{1 + i % 28:02d}T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:"
+                                  date_utc=f"2026-11-{1 + i % 20:02d}T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:"
                                            f"{i % 60:02d}Z")
         for metric in data["metrics"].values():
             if isinstance(metric["value"], float):
@@ -79,6 +79,7 @@ def main() -> int:
         print(f"generated {len(paths) + 1} submissions in {time.perf_counter() - started:.1f} s "
               f"({sum(p.stat().st_size for p in paths) / len(paths) / 1024:.1f} KiB on average)")
 
+        print(f"load average before adding: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         started = time.perf_counter()
         outcomes = store.add(cohort, paths)
         took = time.perf_counter() - started

@@ -26,6 +26,7 @@ import stat
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +63,28 @@ class Outcome:
 
 @dataclass
 class _Plan:
-    """The cohort as it will be once this add is committed."""
+    """The cohort as it will be once this add is committed, indexed for the two questions each
+    file asks: is this run already here (by hash), and has this learner sent this lab before."""
     stored: list[Stored]
     new: list[Stored] = field(default_factory=list)
     to_history: set[str] = field(default_factory=set)
+    by_hash: dict[str, Stored] = field(default_factory=dict)
+    current: dict[tuple[str, str], Stored] = field(default_factory=dict)   # (alias key, lab) -> current one
+    last_seq: int = 0
+
+    def __post_init__(self) -> None:
+        for item in self.stored:
+            self.index(item)
+
+    def index(self, item: Stored) -> None:
+        self.by_hash[item.hash] = item
+        self.last_seq = max(self.last_seq, item.seq)
+        key = alias_key(item.data["alias"])
+        if key and not item.replaced:
+            self.current[(key, item.data["lab"])] = item
+
+    def in_history(self, item: Stored) -> bool:
+        return item.replaced or item.name in self.to_history
 
 
 def alias_key(alias: str | None) -> str | None:
@@ -86,13 +105,20 @@ def _recover(cohort: Cohort) -> None:
         shutil.rmtree(previous)     # died after them: the new state stands
 
 
-def _read_stored(path: Path, replaced: bool) -> Stored:
+@lru_cache(maxsize=4096)
+def _checked(raw: bytes) -> dict[str, Any]:
+    """Every check, once per content per process (the English and Spanish builds share it)."""
+    return parse(raw)
+
+
+def _read_stored(path: Path, replaced: bool, full: bool) -> Stored:
     match = STORED_NAME.match(path.name)
     if not match or path.is_symlink() or not path.is_file():
         raise CohortError(f"{path}: not a file `cohort add` wrote; remove it (add submissions with "
                           "`python -m course cohort add`)")
     try:
-        data = parse(path.read_bytes())
+        raw = path.read_bytes()
+        data = _checked(raw) if full else parse(raw, full=False)  # shared: read, never modified
     except SubmissionError as error:
         raise CohortError(f"{path}: {error}") from None
     if short_hash(data) != match.group("hash"):
@@ -100,16 +126,19 @@ def _read_stored(path: Path, replaced: bool) -> Stored:
     return Stored(seq=int(match.group("seq")), name=path.name, data=data, replaced=replaced)
 
 
-def read_submissions(cohort: Cohort) -> list[Stored]:
-    """Every submission, current and replaced, in the order they were accepted."""
+def read_submissions(cohort: Cohort, *, full: bool = True) -> list[Stored]:
+    """Every submission, current and replaced, in the order they were accepted.
+
+    full: check each file again as `add` did (what a page is built from); without it, only that
+    each still matches its hash (what `add` needs to know about the files already there)."""
     _recover(cohort)
     folder = cohort.submissions_dir
     if not folder.is_dir():
         return []
     # Dot files (an editor's or a file manager's) are nobody's submission.
-    stored = [_read_stored(p, False) for p in folder.iterdir() if p.name != HISTORY and not p.name.startswith(".")]
+    stored = [_read_stored(p, False, full) for p in folder.iterdir() if p.name != HISTORY and p.name[0] != "."]
     if (folder / HISTORY).is_dir():
-        stored += [_read_stored(p, True) for p in (folder / HISTORY).iterdir() if not p.name.startswith(".")]
+        stored += [_read_stored(p, True, full) for p in (folder / HISTORY).iterdir() if p.name[0] != "."]
     return sorted(stored, key=lambda s: s.seq)
 
 
@@ -140,10 +169,6 @@ def read_candidate(path: Path) -> bytes:
     return raw
 
 
-def _in_history(plan: _Plan, stored: Stored) -> bool:
-    return stored.replaced or stored.name in plan.to_history
-
-
 def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list[str]) -> Outcome:
     data = parse(read_candidate(path), known_labs=labs)
     if data["lab"] not in cohort.labs:
@@ -152,20 +177,19 @@ def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list
     if not cohort.accepts_preset(data["preset"]):
         raise SubmissionError(f"is a {data['preset']} run and cohort {cohort.id} requires {cohort.preset} runs; "
                               f"run the lab with --preset {cohort.preset} and submit again")
-    everything = plan.stored + plan.new
-    if same := next((s for s in everything if s.hash == short_hash(data)), None):
-        where = "history/" if _in_history(plan, same) else ""
+    if same := plan.by_hash.get(short_hash(data)):
+        where = "history/" if plan.in_history(same) else ""
         return Outcome(str(path), "duplicate", f"the same run as {where}{same.name}; not stored twice")
     key = alias_key(data["alias"])
-    earlier = next((s for s in everything if key and alias_key(s.data["alias"]) == key
-                    and s.data["lab"] == data["lab"] and not _in_history(plan, s)), None)
+    earlier = plan.current.get((key, data["lab"])) if key else None
     if earlier and not replace:
         raise SubmissionError(f"this learner already has a submission for {data['lab']} ({earlier.name}, run "
                               f"{earlier.data['provenance']['date_utc']}); pass --replace to keep the new one "
                               "instead (the earlier one is kept in history)")
-    seq = max([s.seq for s in everything], default=0) + 1
+    seq = plan.last_seq + 1
     new = Stored(seq=seq, name=f"{seq:06d}-{short_hash(data)}.json", data=data)
     plan.new.append(new)
+    plan.index(new)
     if earlier:
         plan.to_history.add(earlier.name)
         return Outcome(str(path), "accepted", f"as {new.name}; replaces {earlier.name}, kept in history/")
@@ -183,7 +207,7 @@ def add(cohort: Cohort, paths: list[Path], *, replace: bool = False) -> list[Out
     """Check each file; store every accepted one in one atomic step. Refusals change nothing."""
     labs = lab_ids()
     with _locked(cohort):
-        plan = _Plan(stored=read_submissions(cohort))
+        plan = _Plan(stored=read_submissions(cohort, full=False))
         outcomes = []
         for path in paths:
             try:
@@ -209,7 +233,7 @@ def _commit(cohort: Cohort, plan: _Plan) -> None:
     staging = cohort.folder / f".submissions.staging-{os.getpid()}"
     (staging / HISTORY).mkdir(parents=True)
     for stored in plan.stored:      # what is there stays, as hard links (a copy where links fail)
-        where = HISTORY if _in_history(plan, stored) else "."
+        where = HISTORY if plan.in_history(stored) else "."
         source = final / (HISTORY if stored.replaced else ".") / stored.name
         try:
             os.link(source, staging / where / stored.name)
