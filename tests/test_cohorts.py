@@ -438,6 +438,21 @@ def test_the_page_plots_headlines_with_the_reference_run_marked(tmp_path, cohort
     assert '"separators":' + json.dumps(",\u202f") in page  # Spanish axes: decimal comma
 
 
+def test_the_page_counts_learners_machines_and_pass_rates(tmp_path, cohort):
+    gpu = run(3, "Cy", lab="inside_compile")
+    gpu["provenance"] = dict(gpu["provenance"], device="cuda", device_name="NVIDIA H100 80GB HBM3", threads=16,
+                             torch="2.11.0", triton="3.6.0")
+    subs = [run(1, "Ada"), run(2, "Bo"), run(4, "Ada", lab="inside_compile"), rehash(gpu)]
+    add(cohort, *(write(tmp_path, f"{n}.json", to_text(s)) for n, s in enumerate(subs)))
+    page = cohort_page(tmp_path, "en")
+    rows = [line for line in page.splitlines() if line.startswith("| [")]  # the per-lab table, by lab link
+    assert rows[0].endswith("| 2 | 2 | 2 | 0 |") and rows[1].endswith("| 2 | 2 | 1 | 1 |")
+    assert "| GPU · NVIDIA H100 80GB HBM3 | AMD EPYC | 16 | 2.11.0 | 1 |" in page
+    assert "| CPU · AMD EPYC | AMD EPYC | 2 | 2.13.0+cpu | 3 |" in page
+    assert "| <code>fast</code> | 0 / 2 | 0% |" in page and "| <code>match</code> | 2 / 2 | 100% |" in page
+    assert "4 submissions from 3 learners" in page
+
+
 def test_learner_numbers_stay_put_when_a_run_is_replaced(tmp_path, cohorts_dir):
     cohort = make_cohort(cohorts_dir, "numbers", alias_mode="numbered")
     add(cohort, *(write(tmp_path, f"{n}.json", to_text(run(n, a))) for n, a in enumerate(["Ada", "Bo"])))
@@ -482,6 +497,8 @@ def test_cohort_add_command_prints_one_line_per_file_and_fails_on_a_refusal(tmp_
 def test_cohort_new_writes_a_cohort_that_loads_and_refuses_to_overwrite(cohorts_dir, capsys):
     assert course_main(["cohort", "new", "2027-01-spring", "--lab", "inside_compile"]) == 0
     assert config.load_cohort("2027-01-spring").labs == ("inside_compile",)
+    assert course_main(["cohort", "list"]) == 0
+    assert "2027-01-spring" in capsys.readouterr().out
     assert course_main(["cohort", "new", "2027-01-spring"]) == 2
     assert "already exists" in capsys.readouterr().err
     assert course_main(["cohort", "new", "../escape"]) == 2

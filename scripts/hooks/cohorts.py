@@ -50,6 +50,8 @@ def on_files(files: Files, config) -> Files:
         file.localization, file.norm_src_uri = lang, f"cohorts/{cohort_id}.md"
         file.course_cohort = cohort_id
         files.append(file)
+        # i18n listed the language's pages for its sitemap before this hook ran.
+        getattr(config.plugins.get("i18n"), "i18n_files_per_language", {}).get(lang, []).append(file)
     return files
 
 

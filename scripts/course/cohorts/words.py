@@ -11,7 +11,7 @@ WORDS = {
         "shared_title": "What a submission holds",
         "shared": "Each submission holds one lab run's metrics, acceptance checks and a description of the machine "
                   "(device, CPU and GPU model, thread count, torch, Triton and Python versions, commit, date). "
-                  "It never holds artifacts, file paths, host names or user names. See [Cohorts]({link}).",
+                  "It never holds artifacts, file paths, host names or user names. See [Submissions and cohorts]({link}).",
         "empty_title": "No submissions yet",
         "empty": "This cohort has no submissions yet. Learners make one with `python -m course submit`; the "
                  "instructor adds them with `python -m course cohort add {id} FILE…` and runs `make site`.",
@@ -45,7 +45,7 @@ WORDS = {
         "shared": "Cada envío contiene las métricas, las comprobaciones de aceptación y una descripción de la máquina "
                   "de una ejecución de un laboratorio (dispositivo, modelo de CPU y de GPU, número de hilos, versiones "
                   "de torch, Triton y Python, commit, fecha). Nunca contiene artefactos, rutas de archivos, nombres de "
-                  "equipo ni de usuario. Véase [Cohortes]({link}).",
+                  "equipo ni de usuario. Véase [Envíos y cohortes]({link}).",
         "empty_title": "Aún no hay envíos",
         "empty": "Esta cohorte aún no tiene envíos. Cada participante crea el suyo con `python -m course submit`; "
                  "el instructor o la instructora los añade con `python -m course cohort add {id} FILE…` y ejecuta "
