@@ -223,6 +223,12 @@ def test_every_bad_file_is_refused_with_one_line_and_changes_nothing(tmp_path, c
         assert snapshot(cohort) == before, f"{name} changed the cohort"
 
 
+def test_a_refusal_stays_one_line_whatever_the_file_is_called(tmp_path, cohort):
+    odd = write(tmp_path, "two\nlines\x1b[31m.json", "{")
+    line = add(cohort, odd)[0].line()
+    assert "\n" not in line and "\x1b" not in line and line.startswith("refused ")
+
+
 def test_a_bad_file_in_a_batch_does_not_stop_the_good_ones(tmp_path, cohort):
     good, bad = write(tmp_path, "good.json", to_text(run(1))), write(tmp_path, "bad.json", "{")
     assert [o.verdict for o in add(cohort, bad, good)] == ["refused", "accepted"]

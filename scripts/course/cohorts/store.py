@@ -36,6 +36,7 @@ from labs.common.contract import lab_ids
 
 STORED_NAME = re.compile(r"^(?P<seq>\d{6})-(?P<hash>[0-9a-f]{16})\.json$")
 HISTORY = "history"
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ class Outcome:
     message: str
 
     def line(self) -> str:
-        return f"{self.verdict} {self.file}: {self.message}"
+        """One line, whatever the file's name holds (a newline, a terminal escape)."""
+        return f"{self.verdict} {CONTROL.sub('?', self.file)}: {CONTROL.sub('?', self.message)}"
 
 
 @dataclass
