@@ -63,7 +63,7 @@ def preview(data: dict[str, Any], left_out: list[str], target: str) -> str:
              f"  lab {data['lab']}, preset {data['preset']}, alias {data['alias'] or '(none)'}",
              f"  {len(data['metrics'])} metrics and {len(data['checks'])} acceptance checks "
              f"({sum(c['passed'] for c in data['checks'].values())} passed)",
-             f"  machine: {p['device']} {machine}, {p['threads']} threads, torch {p['torch']}, "
+             f"  machine: {p['device']} {machine}, threads {p['threads']}, torch {p['torch']}, "
              f"triton {p['triton']}, python {p['python']}",
              f"  commit {p['commit']}, date {p['date_utc']}, content hash {data['content_hash']}",
              "It never holds: " + ", ".join(NEVER_SHARED) + "."]
