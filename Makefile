@@ -43,7 +43,7 @@ build: $(STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet
 
 serve: $(STAMP)
-	$(VENV)/bin/mkdocs serve --watch results --watch labs --watch scripts
+	$(VENV)/bin/mkdocs serve --watch results --watch labs --watch scripts --watch cohorts
 
 # Headless Chromium for the browser tests, from Debian's package.
 browser:

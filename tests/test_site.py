@@ -159,7 +159,9 @@ def test_home_page_in_both_languages(browser, server, path, title):
 
 @pytest.mark.parametrize("page, other", [("/labs/lab03_compile/", "/es/labs/lab03_compile/"),
                                          ("/es/labs/lab03_compile/", "/labs/lab03_compile/"),
-                                         ("/es/", "/")])
+                                         ("/es/", "/"),
+                                         ("/cohorts/2026-11-pilot/", "/es/cohorts/2026-11-pilot/"),
+                                         ("/es/cohorts/2026-11-pilot/", "/cohorts/2026-11-pilot/")])
 def test_language_switch_keeps_the_page(browser, server, page, other):
     opened = browser.open(server + page)
     wanted = "en" if other == "/" or not other.startswith("/es/") else "es"
@@ -211,8 +213,18 @@ def test_the_reader_sees_each_number_next_to_its_label(browser, server):
         assert shown in line, f"{label!r} is not beside {shown!r}: {line!r}"
 
 
+@pytest.mark.parametrize("path", ["/cohorts/2026-11-pilot/", "/es/cohorts/2026-11-pilot/"])
+def test_the_first_cohort_is_published_with_its_plots(browser, server, path):
+    """The pilot cohort (cohorts/2026-11-pilot, real runs) has a generated page in each language."""
+    page = browser.open(server + path)
+    facts = page.evaluate(PAGE_FACTS)
+    assert facts["figures"] and facts["drawn"] == facts["figures"]
+    assert ("Every submission" if path.startswith("/cohorts") else "Todos los envíos") in facts["text"]
+
+
 def test_no_request_leaves_the_site(browser, server):
-    pages = ["/", "/es/", f"/labs/{POISONED_LAB}/", f"/es/labs/{POISONED_LAB}/", "/labs/lab03_compile/"]
+    pages = ["/", "/es/", f"/labs/{POISONED_LAB}/", f"/es/labs/{POISONED_LAB}/", "/labs/lab03_compile/",
+             "/cohorts/2026-11-pilot/"]
     for path in pages:
         page = browser.open(server + path)
         page.send("Network.enable")

@@ -3,7 +3,9 @@
     python -m course run [--lab L ...] [--device auto|cpu|cuda] [--preset full|smoke] [--force]
     python -m course status
     python -m course validate
-    python -m course import FOLDER     (results made on another machine, e.g. a GPU)
+    python -m course import FOLDER [--force]  (results made on another machine, e.g. a GPU)
+    python -m course submit --lab LAB ...      (learners: see course/cohorts/cli.py)
+    python -m course cohort new|list|add|export ...   (instructors)
     python -m course notebooks [--check]  (the Spanish notebooks, from the English ones)
 """
 
@@ -15,6 +17,7 @@ import sys
 from pathlib import Path
 
 from course import results, runner
+from course.cohorts import cli as cohorts_cli
 from labs.common.contract import LabMetaError, default_device, load_lab_meta
 
 
@@ -98,9 +101,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="replace a full result with a smoke one, or a newer with an older one")
     notebooks = sub.add_parser("notebooks", help="generate the Spanish notebooks from the English ones")
     notebooks.add_argument("--check", action="store_true", help="only check they are up to date")
+    cohort_handlers = cohorts_cli.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import,
-                "notebooks": cmd_notebooks}
+                "notebooks": cmd_notebooks, **cohort_handlers}
     return handlers[args.command](args)
 
 

@@ -58,3 +58,31 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
                           config={"displaylogo": False, "responsive": True})
     # Blank lines would end Markdown's raw-HTML block in the middle of the script.
     return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def distribution_html(points: list[tuple[str, float, str]], reference: list[tuple[str, float, str]],
+                      lang: str, div_id: str, y_title: str, names: tuple[str, str], log_y: bool = False) -> str:
+    """A cohort's values of one metric: a box per device class with every submission drawn as a
+    point, and the course's own run as a star. Points are (device class, value, hover text);
+    hover text must be plain data the caller has escaped."""
+    figure = go.Figure()
+    figure.add_trace(go.Box(x=[p[0] for p in points], y=[p[1] for p in points], name=names[0],
+                            hovertext=[p[2] for p in points], hoverinfo="y+text", boxpoints="all",
+                            jitter=0.5, pointpos=0, marker=dict(color=COLORS[0], size=7, opacity=0.8),
+                            line=dict(color=COLORS[0]), fillcolor="rgba(63,81,181,0.12)"))
+    if reference:
+        figure.add_trace(go.Scatter(x=[r[0] for r in reference], y=[r[1] for r in reference], name=names[1],
+                                    hovertext=[r[2] for r in reference], hoverinfo="y+text", mode="markers",
+                                    marker=dict(symbol="star", size=16, color=COLORS[1],
+                                                line=dict(color="#fff", width=1))))
+    figure.update_layout(
+        separators=SEPARATORS[lang],
+        xaxis=dict(type="category", gridcolor="rgba(128,128,128,0.25)"),
+        yaxis=dict(title=y_title, type="log" if log_y else None, gridcolor="rgba(128,128,128,0.25)"),
+        paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
+        font=dict(color="#888"), margin=dict(l=60, r=20, t=30, b=60), height=380,
+        legend=dict(orientation="h", y=1.1),
+    )
+    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
+                          config={"displaylogo": False, "responsive": True})
+    return "\n".join(line for line in html.splitlines() if line.strip())

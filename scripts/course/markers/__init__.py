@@ -12,12 +12,12 @@ code spans are left alone, so pages can show the syntax itself.
 
 The modules, one job each: `parse` (the syntax), `expand` (finding markers outside code),
 `page` (what every renderer shares), and the renderers by kind of output: `results`,
-`listings`, `figures`, `curriculum_cards`. RENDERERS below is the whole list of kinds.
+`listings`, `figures`, `curriculum_cards`, `cohorts`. RENDERERS below is the whole list of kinds.
 """
 
 from __future__ import annotations
 
-from course.markers import curriculum_cards, figures, glossary_table, listings, results
+from course.markers import cohorts, curriculum_cards, figures, glossary_table, listings, results
 from course.markers.expand import Expansion, Renderer
 from course.markers.expand import expand as _expand
 from course.markers.page import PageContext
@@ -43,6 +43,9 @@ RENDERERS: dict[str, Renderer] = {
     "lab_nav": curriculum_cards.render_lab_nav,
     "curriculum": curriculum_cards.render_curriculum,
     "glossary": glossary_table.render_glossary,
+    # cohorts (scripts/course/cohorts): a cohort's report, and the list of cohorts
+    "cohort": cohorts.render_cohort,
+    "cohorts": cohorts.render_cohorts,
 }
 KINDS = sorted(RENDERERS)
 

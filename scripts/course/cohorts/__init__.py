@@ -1,0 +1,15 @@
+"""Cohorts: learners submit their runs, instructors add them to a cohort, `make site` publishes it.
+
+    submission.py  what a submission is: its schema (submission.schema.json), checks, content hash
+    submit.py      `course submit`: a lab's manifest -> a submission, and the preview of what it shares
+    config.py      cohorts/<id>/cohort.toml: title, dates, labs, required preset, alias mode
+    store.py       cohorts/<id>/submissions/: reading, and `cohort add` (atomic, with history)
+    report.py      what a cohort page and its CSV show, computed from the store
+    headlines.py   the metrics of each lab that get a distribution plot
+    export.py      `cohort export --csv`
+    words.py       the cohort pages' words in English and Spanish
+    cli.py         the `submit` and `cohort` commands of `python -m course`
+
+The page itself is rendered by course/markers/cohorts.py; hooks/cohorts.py generates a page
+per cohort in each language.
+"""

@@ -1,0 +1,185 @@
+"""A learner's submission: one lab run reduced to what a cohort page shows, checked and hashed.
+
+A submission holds the lab, the preset, the run's metrics (numbers and plain categorical
+words) and acceptance checks, and a description of the machine: device, CPU and GPU names,
+torch/triton/python versions, thread count, commit and date. Nothing else leaves the
+learner's machine: no artifacts, no tables, no paths, no host or user names. The optional
+alias is free text and is only ever shown as text.
+
+The content hash covers the run (everything but the alias and the hash itself), so the same
+run sent twice, even under another alias, is recognised, and a number edited after
+`course submit` no longer matches its hash.
+
+Every rule a file must keep is checked here, in `problems()`, by `course submit` before it
+writes and by `course cohort add` before it accepts: the JSON Schema beside this module
+(shape, types, allowed characters) and the sanity bounds below (what JSON Schema cannot say).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from labs.common.contract import CHECK_OPERATORS
+
+SUBMISSION_VERSION = 1  # bump with the schema when a field changes meaning
+SCHEMA_PATH = Path(__file__).resolve().with_name("submission.schema.json")
+MAX_BYTES = 256 * 1024  # a real submission is 5-30 KiB; anything far larger is not one
+# Sanity bounds: no lab measures anything near 10^12 in the units it uses (seconds, µs,
+# counts, ratios), and no time, size, ratio, share or rate is negative.
+MAX_ABS = 1e12
+NON_NEGATIVE_UNITS = {"s", "ms", "µs", "us", "ns", "B", "KiB", "MiB", "GiB", "×", "%", "tokens/s"}
+EARLIEST_DATE = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)  # before torch.compile existed
+FUTURE_SLACK = datetime.timedelta(days=1)  # clocks and time zones disagree; a week ahead is absurd
+
+
+class SubmissionError(ValueError):
+    """One line: what is wrong with a submission and what to do about it."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: tuple  # where in the submission: ("metrics", "x.y", "value")
+    message: str
+
+    def where(self) -> str:
+        return ".".join(str(part) for part in self.path) or "(top level)"
+
+
+def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
+    """The schema with each `{"$ref": "#/$defs/x"}` replaced by its definition: the same rules,
+    checked about twice as fast (jsonschema resolves a reference on every use, and a
+    submission has hundreds of metric names and units to check)."""
+    if isinstance(node, dict):
+        if set(node) == {"$ref"}:
+            return _inline_refs(defs[node["$ref"].removeprefix("#/$defs/")], defs)
+        return {key: _inline_refs(value, defs) for key, value in node.items() if key != "$defs"}
+    if isinstance(node, list):
+        return [_inline_refs(item, defs) for item in node]
+    return node
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema  # the engine's dependency, never a lab's
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+
+
+def canonical_bytes(data: dict[str, Any]) -> bytes:
+    """The one serialisation the hash is computed over: sorted keys, no spaces, UTF-8."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def content_hash(data: dict[str, Any]) -> str:
+    run = {key: value for key, value in data.items() if key not in ("alias", "content_hash")}
+    return "sha256:" + hashlib.sha256(canonical_bytes(run)).hexdigest()
+
+
+def short_hash(data: dict[str, Any]) -> str:
+    """The first 16 hex digits of the content hash: the submission's name in a cohort."""
+    return data["content_hash"].removeprefix("sha256:")[:16]
+
+
+def to_text(data: dict[str, Any]) -> str:
+    """How a submission is written, by `submit` and in a cohort: readable and stable."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _number_problems(path: tuple, value: Any, unit: str) -> list[Problem]:
+    if not _is_number(value):
+        return []
+    if not math.isfinite(value):
+        return [Problem(path, f"is {value}, not a finite number")]
+    if abs(value) >= MAX_ABS:
+        return [Problem(path, f"is {value:g}, outside the sane range |x| < {MAX_ABS:g}")]
+    if value < 0 and unit in NON_NEGATIVE_UNITS:
+        return [Problem(path, f"is {value:g} {unit}, and a quantity in {unit} cannot be negative")]
+    return []
+
+
+def _date_problems(date_utc: str, now: datetime.datetime) -> list[Problem]:
+    try:
+        date = datetime.datetime.strptime(date_utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.UTC)
+    except ValueError:
+        return [Problem(("provenance", "date_utc"), f"{date_utc!r} is not a real date")]
+    if not EARLIEST_DATE <= date <= now + FUTURE_SLACK:
+        return [Problem(("provenance", "date_utc"), f"{date_utc} is before 2020 or in the future")]
+    return []
+
+
+def problems(data: Any, *, now: datetime.datetime | None = None) -> list[Problem]:
+    """Everything wrong with `data` as a submission: schema first, then what it cannot say."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    found = [Problem(tuple(e.absolute_path), e.message[:200]) for e in errors]
+    if found:
+        return found
+    for key, metric in data["metrics"].items():
+        found += _number_problems(("metrics", key, "value"), metric["value"], metric["unit"])
+    for key, check in data["checks"].items():
+        for field in ("value", "threshold"):
+            found += _number_problems(("checks", key, field), check[field], check["unit"])
+        passed = bool(CHECK_OPERATORS[check["op"]](check["value"], check["threshold"]))
+        if passed != check["passed"]:
+            found.append(Problem(("checks", key), f"says {'passed' if check['passed'] else 'failed'}, but "
+                                 f"{check['value']!r} {check['op']} {check['threshold']!r} says otherwise"))
+    found += _date_problems(data["provenance"]["date_utc"], now or datetime.datetime.now(datetime.UTC))
+    return found
+
+
+def check(data: Any, *, known_labs: list[str] | None = None) -> None:
+    """Raise SubmissionError naming the first problem, in the order a learner can fix them."""
+    if isinstance(data, dict) and data.get("submission_version") != SUBMISSION_VERSION \
+            and isinstance(data.get("submission_version"), int):
+        raise SubmissionError(f"submission_version {data['submission_version']} is not one this course reads "
+                              f"(it reads {SUBMISSION_VERSION}); make the file again with this course's "
+                              "`python -m course submit`")
+    found = problems(data)
+    if found:
+        first = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise SubmissionError(f"field '{first.where()}' {first.message}{more}; make the file again with "
+                              "`python -m course submit` from an unedited run")
+    if data["content_hash"] != content_hash(data):
+        raise SubmissionError("its content does not match its content_hash (was it edited after "
+                              "`course submit`?); ask the learner to submit the run again")
+    if known_labs is not None and data["lab"] not in known_labs:
+        raise SubmissionError(f"lab {data['lab']!r} is not a lab of this course (known: {', '.join(known_labs)})")
+
+
+def _refuse_constant(name: str) -> float:
+    raise SubmissionError(f"holds {name}, which is not a JSON number; submit the file `course submit` wrote")
+
+
+def parse(raw: bytes, *, known_labs: list[str] | None = None, full: bool = True) -> dict[str, Any]:
+    """A submission from a file's bytes, checked; SubmissionError (one line) otherwise.
+
+    full=False checks only that it is JSON whose content still matches its hash: enough for a
+    file that passed every check when it was added and has been named by its hash since."""
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError as error:
+        raise SubmissionError(f"is not UTF-8 text (byte {error.start}); "
+                              "submit the file `course submit` wrote") from None
+    except json.JSONDecodeError as error:
+        raise SubmissionError(f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
+                              "submit the file `course submit` wrote, unedited") from None
+    except RecursionError:
+        raise SubmissionError("is nested too deeply to be a submission") from None
+    if full:
+        check(data, known_labs=known_labs)
+    elif not isinstance(data, dict) or not isinstance(data.get("content_hash"), str) \
+            or data["content_hash"] != content_hash(data):
+        raise SubmissionError("its content does not match its content_hash; it was edited after it was checked")
+    return data
