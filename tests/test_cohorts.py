@@ -536,12 +536,11 @@ def test_import_refuses_smoke_over_full_unless_forced(tmp_path, capsys):
     (folder / "manifest.json").write_text(json.dumps(data))
     before = (results / "lab03_compile" / "cpu" / "manifest.json").read_text()
     assert course_main(["--results", str(results), "import", str(incoming)]) == 1
-    assert "a smoke run would replace the full run" in capsys.readouterr().err
+    assert "it is a smoke run and would replace a full one" in capsys.readouterr().err
     assert (results / "lab03_compile" / "cpu" / "manifest.json").read_text() == before
     assert course_main(["--results", str(results), "import", str(incoming), "--force"]) == 0
     said = capsys.readouterr().out
-    assert "replaced the full run of 2026-11-21T13:06:00Z" in said
-    [kept] = (results / "lab03_compile" / ".replaced").iterdir()
-    assert str(kept) in said and (kept / "manifest.json").read_text() == before
+    [kept] = (results / ".history" / "lab03_compile").iterdir()
+    assert f"the result it replaced is kept in {kept}" in said and (kept / "manifest.json").read_text() == before
     assert json.loads((results / "lab03_compile" / "cpu" / "manifest.json").read_text())["provenance"]["preset"] \
         == "smoke"

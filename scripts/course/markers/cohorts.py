@@ -7,9 +7,9 @@ from __future__ import annotations
 from course import escape, plots
 from course.cohorts import config, report
 from course.cohorts.words import w
-from course.formatting import format_number, with_unit
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
+from labs.common.contract import format_number, with_unit
 
 
 def _cohort(marker: Marker) -> config.Cohort:
