@@ -49,8 +49,8 @@ class KernelFacts:
     output_node: str | None = None
     input_node: str | None = None
     steps: list[Step] = field(default_factory=list)
-    loads: list[dict] = field(default_factory=list)      # by pointer: buffer, indexes, lines, indirect
-    stores: list[dict] = field(default_factory=list)     # by pointer: buffer, indexes, lines, values
+    loads: list[dict] = field(default_factory=list)      # by pointer: buffer, indirect, at [[line, index, reads back]]
+    stores: list[dict] = field(default_factory=list)     # by pointer: buffer, at [[line, index, what]]
     reductions: list[dict] = field(default_factory=list)  # kind, lines, step
     input: dict | None = None                   # {"pointers": {pointer: buffer}, "lines": [...]}
     output: dict | None = None                  # {"stored": lines} or {"consumed_by": lines}
@@ -59,7 +59,7 @@ class KernelFacts:
     ir_nodes: list[str] | None = None           # scheduler nodes that became this kernel
     ir_buffers: list[dict] | None = None        # name, size, role (the IR op stored), in_call
     parallel_loops: int = 0
-    unknown: list[str] = field(default_factory=list)     # why something is not stated
+    unknown: list[str] = field(default_factory=list)     # codes saying why something is not stated (words.UNKNOWN)
 
     def step(self, name: str) -> Step | None:
         return next((s for s in self.steps if s.step == name), None)
@@ -123,7 +123,7 @@ def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
     facts = KernelFacts(kernel.name, kernel.language, _style(kernel), calls, nodes, source,
                         parallel_loops=kernel.source.count("#pragma omp for"))
     if nodes is None:
-        facts.unknown.append("nodes: no provenance mapping and no graph fragment comment")
+        facts.unknown.append("no_nodes")
     elif c.graph is not None:
         facts.node_targets = {n: c.graph.nodes[n].target for n in nodes if n in c.graph.nodes}
     if nodes is not None and c.provenance is not None:
@@ -134,7 +134,7 @@ def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
     kernel_lines.describe(facts, kernel, buffers, _my_match(facts, c))
     facts.ir_nodes, facts.ir_buffers = _ir(sites[0] if sites else None, c)
     if facts.ir_buffers is None:
-        facts.unknown.append("ir: no ir_post_fusion.txt in the dump")
+        facts.unknown.append("no_ir")
     return facts
 
 
@@ -154,10 +154,10 @@ def _my_match(facts: KernelFacts, c: _Context) -> Match | None:
     """The graph's softmax or log-softmax whose output node this kernel computes, if any; sets
     `pattern` ("none" when the graph says the kernel computes none, None when unknowable)."""
     if c.graph is None:
-        facts.unknown.append("pattern: no post-grad graph in the dump")
+        facts.unknown.append("no_graph")
         return None
     if facts.nodes is None:
-        facts.unknown.append("pattern: which graph nodes this kernel runs is unknown")
+        facts.unknown.append("no_pattern_without_nodes")
         return None
     mine = [m for m in c.matches if m.output.name in facts.nodes]
     if not mine:
@@ -166,7 +166,7 @@ def _my_match(facts: KernelFacts, c: _Context) -> Match | None:
     m = mine[0]
     facts.pattern, facts.form, facts.output_node, facts.input_node = m.pattern, m.form, m.output.name, m.input.name
     if len(mine) > 1:
-        facts.unknown.append(f"pattern: {len(mine)} outputs in one kernel; only {m.output.name} is described")
+        facts.unknown.append(f"several_outputs:{len(mine)}")
     for step in STEPS[m.pattern]:
         names = [n.name for n in m.steps.get(step, [])]
         inside = [n for n in names if n in facts.nodes]
@@ -195,13 +195,23 @@ _ASSIGNED = re.compile(r"^\s*(?P<buf>buf\d+) = (?P<rhs>.*)$")
 
 
 def _ir(site: io.CallSite | None, c: _Context) -> tuple[list[str] | None, list[dict] | None]:
-    """Every scheduler node whose buffers the kernel's launch touches, and each buffer they
-    write: its size, what the IR stores there, and what call() does with it."""
+    """Every scheduler node that became this kernel, and each buffer those nodes write: its
+    size, what the IR stores there, and what call() does with it. A node belongs to the kernel
+    when a buffer it writes is passed to the launch, directly or as the memory a passed buffer
+    took over (`buf4 = buf2; del buf2  # reuse`), and no other launch is passed it."""
     if c.ir_nodes is None or site is None:
         return None, None
-    nodes = [n for n in c.ir_nodes if not n.is_extern and set(n.buffers) & site.buffers]
     call = io.wrapper_call(c.output_code)
     assigned = {m.group("buf"): m.group("rhs") for line in call.splitlines() if (m := _ASSIGNED.match(line))}
+    mine = set(site.buffers)
+    frontier = list(mine)
+    while frontier:  # walk the reuse chains back to the buffers whose memory was taken over
+        taken = re.match(r"(?:reinterpret_tensor\()?(buf\d+)\b", assigned.get(frontier.pop(), ""))
+        if taken and taken.group(1) not in mine:
+            mine.add(taken.group(1))
+            frontier.append(taken.group(1))
+    others = {b for s in c.sites if s is not site and s.kernel != site.kernel for b in s.buffers}
+    nodes = [n for n in c.ir_nodes if not n.is_extern and set(n.buffers) & mine and not set(n.buffers) & others]
     buffers = []
     for node in nodes:
         for name in node.buffers:

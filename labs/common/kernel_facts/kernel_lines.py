@@ -50,8 +50,7 @@ def _kernel_match(facts: "KernelFacts", graph: KernelGraph, graph_match: Match |
     found = [m for m in kernel_matches(graph) if m.pattern == graph_match.pattern]
     if len(found) == 1:
         return found[0]
-    facts.unknown.append(f"steps: the kernel's dataflow shows {len(found)} {graph_match.pattern} "
-                         "computations, not one; no step line is stated")
+    facts.unknown.append(f"steps_found:{len(found)}")
     return None
 
 
@@ -121,35 +120,29 @@ def _exp(facts: "KernelFacts", graph: KernelGraph, match: Match) -> None:
 
 
 def _loads(graph: KernelGraph, buffers: dict[str, str]) -> list[dict]:
+    """By pointer as written: its buffer, and each load as [line, index, line of the store it
+    reads back, or None for the kernel's input]."""
     grouped: dict[str, dict] = {}
     for load in graph.loads:
         pointer = load.attrs["written_as"]
         if graph.canonical(pointer) in graph.arrays:
             continue
         entry = grouped.setdefault(pointer, {"pointer": pointer, "buffer": _buffer(graph, buffers, pointer),
-                                             "indexes": [], "lines": [], "indirect": False, "reads_back": []})
-        if load.attrs["index"] not in entry["indexes"]:
-            entry["indexes"].append(load.attrs["index"])
-        entry["lines"].append(load.line)
+                                             "indirect": False, "at": []})
+        entry["at"].append([load.line, load.attrs["index"], load.attrs["source_line"]])
         entry["indirect"] = entry["indirect"] or load.attrs["indirect"]
-        if load.attrs["source_line"] is not None and load.attrs["source_line"] not in entry["reads_back"]:
-            entry["reads_back"].append(load.attrs["source_line"])
-    return sorted(grouped.values(), key=lambda e: min(e["lines"]))
+    return sorted(grouped.values(), key=lambda e: e["at"][0][0])
 
 
 def _stores(graph: KernelGraph, buffers: dict[str, str], step_keys: dict[tuple, str]) -> list[dict]:
+    """By pointer as written: its buffer, and each store as [line, index, what it writes: the
+    pattern step whose value it is, else the operation that computed it]."""
     grouped: dict[str, dict] = {}
     for store in graph.stores:
         if store.pointer in graph.arrays:
             continue
         entry = grouped.setdefault(store.written_as, {"pointer": store.written_as,
-                                                      "buffer": _buffer(graph, buffers, store.written_as),
-                                                      "indexes": [], "lines": [], "values": []})
-        if store.index not in entry["indexes"]:
-            entry["indexes"].append(store.index)
-        entry["lines"].append(store.line)
+                                                      "buffer": _buffer(graph, buffers, store.written_as), "at": []})
         value = graph.resolve(store.value)
-        what = step_keys.get(graph.key(value)) or value.op
-        if what not in entry["values"]:
-            entry["values"].append(what)
-    return sorted(grouped.values(), key=lambda e: min(e["lines"]))
+        entry["at"].append([store.line, store.index, step_keys.get(graph.key(value)) or value.op])
+    return sorted(grouped.values(), key=lambda e: e["at"][0][0])
