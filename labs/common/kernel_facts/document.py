@@ -37,8 +37,7 @@ T = {
         "exp_home": "In {home}.",
         "exp_lines": "It is written at {stored} and read back at {read}.",
         "recomputed": "It is computed twice, once for the sum and once for the output ({lines}): cheaper than a round trip through memory.",
-        "memory": "## Loads, stores and reductions",
-        "loads": "Loads", "stores": "Stores", "reductions": "Reductions",
+        "memory": "## Line by line",
         "buffers": "## Buffers: the scheduler's plan and call()",
         "ir_nodes": "Scheduler nodes of `ir_post_fusion.txt` that became this one kernel: {nodes}.",
         "buffer_head": "| Buffer | Size | IR op stored | In call() |",
@@ -68,8 +67,7 @@ T = {
         "exp_home": "En {home}.",
         "exp_lines": "Se escribe en {stored} y se vuelve a leer en {read}.",
         "recomputed": "Se calcula dos veces, una para la suma y otra para la salida ({lines}): más barato que un viaje de ida y vuelta a memoria.",
-        "memory": "## Lecturas, escrituras y reducciones",
-        "loads": "Lecturas", "stores": "Escrituras", "reductions": "Reducciones",
+        "memory": "## Línea a línea",
         "buffers": "## Búferes: el plan del planificador y call()",
         "ir_nodes": "Nodos de `ir_post_fusion.txt` que acabaron en este único kernel: {nodes}.",
         "buffer_head": "| Búfer | Tamaño | Operación de la IR guardada | En call() |",
@@ -141,7 +139,7 @@ def _exp(facts: KernelFacts, lang: str, t: dict) -> list[str]:
 def _memory(facts: KernelFacts, lang: str, t: dict, kernel_file: str, lines: list[str]) -> list[str]:
     out = []
     for file, line, topic, detail, values in rows(facts):
-        if file != "kernel" or topic.startswith("step:"):
+        if file != "kernel":
             continue
         code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         out.append(f"- **{kernel_file}:{line}** `{code}`  \n  {what(topic, values, lang)}")
