@@ -83,10 +83,14 @@ def _list(items, none: str) -> str:
     return ", ".join(str(i) for i in items) or none
 
 
-def document(facts: KernelFacts, lang: str, kernel_file: str, produced_by: str, kernel_source: str) -> str:
-    t = T[lang]
+def document(facts: KernelFacts, lang: str, kernel_file: str, produced_by: str, kernel_source: str,
+             level: int = 1) -> str:
+    """The walk-through; `level` is the title's heading level (sections sit one below), so it can
+    be embedded in a larger report."""
+    t = {k: ("#" * (level - 1) + v if v.startswith("#") else v) for k, v in T[lang].items()}
     out = [t["title"].format(kernel=facts.kernel), "",
-           t["intro"].format(file=kernel_file, style=words.STYLE[lang][facts.style], produced_by=produced_by), "",
+           " ".join(t["intro"].format(file=kernel_file, style=words.STYLE[lang][facts.style],
+                                      produced_by=produced_by).split()), "",
            t["computes"], ""]
     if facts.pattern in ("softmax", "log_softmax"):
         out.append(t["pattern"].format(pattern=words.PATTERN[lang][facts.pattern], input=facts.input_node,
