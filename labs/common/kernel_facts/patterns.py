@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from labs.common.kernel_facts.dataflow import REDUCTIONS, KernelGraph, Value
+from labs.common.kernel_facts.dataflow import REDUCTIONS, KernelGraph
 from labs.common.kernel_facts.post_grad import FxNode, PostGradGraph
 
 STEPS = {"softmax": ("max", "sub", "exp", "sum", "div"),

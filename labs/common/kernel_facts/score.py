@@ -7,8 +7,10 @@ Each fact of `flat(kernel_facts)` has a key ("step:div", "store:out_ptr2", "ir:b
 value; `expected.json` beside a dump holds, per kernel, the value a person wrote after
 reading the kernel, or "unknown" where the dump cannot say. A stated fact is correct when it
 equals the expectation; an unknown fact is correctly unknown when the expectation says so.
-The draft quotes every cited line so it can be checked line by line before it is saved: it
-is a starting point for the reading, never a substitute. Standard library only.
+The draft quotes every cited line under "_lines" so it can be checked line by line; once
+each value has been checked against the kernel (and corrected where it is wrong), it is saved
+as expected.json, quotes included: keys starting with "_" are the reader's notes, not facts.
+It is a starting point for the reading, never a substitute. Standard library only.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def score(folder: Path) -> dict:
                 counts["wrong"] += 1
                 counts["problems"].append(f"{kf.kernel} {key}: stated {value!r}, expected {want.get(key, '(no expectation)')!r}")
         if want is not None:
-            missed = [k for k in want if k not in stated]
+            missed = [k for k in want if k not in stated and not k.startswith("_")]  # "_lines": the reader's quotes
             counts["missed"] += len(missed)
             counts["problems"] += [f"{kf.kernel} {k}: expected {want[k]!r}, not stated" for k in missed]
         for name, ok in verdicts[kf.kernel].items():
