@@ -88,7 +88,7 @@ def test_each_module_kind_is_recognised_for_what_it_computes(folder, analysed):
     assert claimed == KIND_PATTERNS[kind(folder)]
     for kf in graph.kernels:
         if kf.pattern in ("softmax", "log_softmax"):
-            assert all(step.lines for step in kf.steps), [(s.step, s.lines) for s in kf.steps]
+            assert all(step.lines or step.other_kernel for step in kf.steps), [(s.step, s.lines) for s in kf.steps]
             assert kf.output_node == graph.pattern_kernel(kf.pattern).output_node
         else:
             assert not kf.steps and kf.exp_home is None
@@ -329,3 +329,50 @@ def test_a_looped_online_softmax_is_found_with_its_lines():
     assert lines == {"max": [18, 23], "sum": [18, 23], "sub": [32], "exp": [33], "div": [34]}
     [reduction] = graph.reduction_roots()
     assert reduction.op == "prepare_softmax_online" and [v.line for v in graph.leaves(reduction)] == [16]
+
+
+# The second half of a log-softmax split over two kernels, as a GPU may compile a loss: the
+# row max and sum come from the first kernel as inputs, this one takes the log and subtracts.
+SECOND_HALF = """\
+@triton.jit
+def triton_per_fused_nll_loss_forward_1(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, in_ptr3, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    r0_numel = 16
+    R0_BLOCK: tl.constexpr = 16
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_0 = r0_index
+    tmp0 = tl.load(in_ptr0 + (r0_0), None)
+    tmp7 = tl.load(in_ptr2 + (r0_0), None)
+    tmp9 = tl.load(in_ptr3 + (r0_0), None)
+    tmp1 = tl.full([1, 1], -100, tl.int64)
+    tmp2 = tmp0 != tmp1
+    tmp3 = tl.full([1, 1], 0, tl.int64)
+    tmp4 = tl.where(tmp2, tmp0, tmp3)
+    tmp6 = tl.load(in_ptr1 + (tmp4 + 100*r0_0), None)
+    tmp8 = tmp6 - tmp7
+    tmp10 = tl_math.log(tmp9)
+    tmp11 = tmp8 - tmp10
+    tmp12 = -tmp11
+    tmp13 = tl.where(tmp2, tmp12, 0.0)
+    tmp14 = tl.sum(tmp13, 1)[:, None]
+    tl.store(in_out_ptr0 + (tl.full([1, 1], 0, tl.int32)), tmp14, None)
+"""
+
+
+def test_steps_computed_by_another_kernel_are_inputs_here():
+    from labs.common.kernel_facts.dataflow import KernelGraph
+    from labs.common.kernel_facts.patterns import kernel_matches
+    graph = KernelGraph(SECOND_HALF, "python")
+    assert not kernel_matches(graph)  # without the graph's word, a loaded max is just a load
+    [match] = kernel_matches(graph, frozenset({"max", "exp", "sum"}))
+    lines = {step: sorted(v.line for v in values) for step, values in match.steps.items()}
+    assert match.pattern == "log_softmax"
+    assert (lines["sub"], lines["log"], lines["sub_log"]) == ([15], [16], [17])
+    steps = [facts.Step("max", ["amax"], [], "first"), facts.Step("sub", ["sub"], [15]),
+             facts.Step("exp", ["exp"], [], "first"), facts.Step("sum", ["sum_1"], [], "first"),
+             facts.Step("log", ["log"], [16]), facts.Step("sub_log", ["sub_1"], [17])]
+    kernel = io.Kernel("triton_per_fused_nll_loss_forward_1", "python", SECOND_HALF, 1)
+    claimed = facts.KernelFacts(kernel.name, "python", "triton_persistent", [], ["sub_1"], "provenance",
+                                pattern="log_softmax", steps=steps)
+    assert checks.step_lines_compute(claimed, kernel) == {"sub": True, "log": True, "sub_log": True}
+    steps[1] = facts.Step("sub", ["sub"], [17])  # the final subtraction is not x − max
+    assert checks.step_lines_compute(claimed, kernel)["sub"] is False

@@ -48,22 +48,28 @@ def step_lines_compute(facts: KernelFacts, kernel: io.Kernel) -> dict[str, bool]
     without stated lines (unknown, or in another kernel) are not judged."""
     graph = KernelGraph(kernel.source, kernel.language)
     cited = {s.step: set(s.lines) for s in facts.steps if s.lines}
+    elsewhere = {s.step for s in facts.steps if s.other_kernel}
     verdicts = {}
     for step, lines in cited.items():
         ops, needs = REQUIRES[step]
-        verdicts[step] = all(any(_computes(graph, v, ops, needs, cited) for v in graph.on_line(line))
+        verdicts[step] = all(any(_computes(graph, v, ops, needs, cited, elsewhere) for v in graph.on_line(line))
                              for line in lines)
     return verdicts
 
 
 def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str, ...],
-              cited: dict[str, set[int]]) -> bool:
+              cited: dict[str, set[int]], elsewhere: set[str]) -> bool:
     if value.op not in ops:
         return False
     if value.op == "prepare_softmax_online":  # max and sum of exp in one reduction
         return True
     operands = graph.leaves(value) if value.op in REDUCTIONS else value.inputs
-    return all(step in cited and any(graph.lines_of(o) & cited[step] for o in operands) for step in needs)
+
+    def comes_from(step: str) -> bool:
+        if step in elsewhere:  # computed by another kernel: it arrives as one of this kernel's inputs
+            return any(graph.resolve(o).op == "load" and not graph.resolve(o).inputs for o in operands)
+        return step in cited and any(graph.lines_of(o) & cited[step] for o in operands)
+    return all(comes_from(step) for step in needs)
 
 
 def output_store_writes_output(facts: KernelFacts, kernel: io.Kernel) -> bool | None:

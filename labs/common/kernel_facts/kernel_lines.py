@@ -33,7 +33,7 @@ def describe(facts: "KernelFacts", kernel: Kernel, buffers: dict[str, str], grap
             values = match.steps.get(step.step, [])
             for value in values:
                 step_keys.setdefault(graph.key(value), step.step)
-            if step.lines is None and values:
+            if step.lines is None and values and not step.other_kernel:
                 step.lines = sorted({line for v in values for twin in twins.get(graph.key(v), [v])
                                      for line in graph.lines_of(twin)})
         _output_and_input(facts, graph, match, buffers)
@@ -47,7 +47,8 @@ def describe(facts: "KernelFacts", kernel: Kernel, buffers: dict[str, str], grap
 def _kernel_match(facts: "KernelFacts", graph: KernelGraph, graph_match: Match | None) -> Match | None:
     if graph_match is None:
         return None
-    found = [m for m in kernel_matches(graph) if m.pattern == graph_match.pattern]
+    external = frozenset(s.step for s in facts.steps if s.other_kernel)
+    found = [m for m in kernel_matches(graph, external) if m.pattern == graph_match.pattern]
     if len(found) == 1:
         return found[0]
     facts.unknown.append(f"steps_found:{len(found)}")

@@ -40,6 +40,7 @@ class Match:
 
 class View:
     """What the matcher needs from a graph."""
+    external: frozenset[str] = frozenset()
     resolve: Callable[[Any], Any]
     op: Callable[[Any], str]
     inputs: Callable[[Any], list]
@@ -60,8 +61,9 @@ class FxView(View):
 
 
 class KernelView(View):
-    def __init__(self, graph: KernelGraph):
+    def __init__(self, graph: KernelGraph, external: frozenset[str] = frozenset()):
         self.graph = graph
+        self.external = external  # steps the graph runs in another kernel: here they are inputs
         self.resolve = graph.resolve
         self.op = lambda v: v.op
         self.inputs = lambda v: graph.leaves(v) if v.op in REDUCTIONS else v.inputs
@@ -84,9 +86,11 @@ def fx_matches(graph: PostGradGraph) -> list[Match]:
     return _unique(view, [m for node in graph.nodes.values() if (m := match(view, node))])
 
 
-def kernel_matches(graph: KernelGraph) -> list[Match]:
-    """Matches in a kernel; the vectorized body and its tail (same structure) merge into one."""
-    view = KernelView(graph)
+def kernel_matches(graph: KernelGraph, external: frozenset[str] = frozenset()) -> list[Match]:
+    """Matches in a kernel; the vectorized body and its tail (same structure) merge into one.
+    A step in `external` (max, sum or log computed by another kernel) is accepted as a value
+    the kernel loads from its inputs: the graph, not this kernel, says what it is."""
+    view = KernelView(graph, external)
     return _unique(view, [m for v in graph.values if v.op in ("div", "sub") and (m := match(view, v))])
 
 
@@ -115,6 +119,11 @@ def _same(view: View, a: Any, b: Any) -> bool:
     return view.key(view.resolve(a)) == view.key(view.resolve(b))
 
 
+def _loaded(view: View, node: Any, step: str) -> bool:
+    """An input of the kernel standing for a step another kernel computed."""
+    return step in view.external and view.op(node) == "load" and not view.inputs(node)
+
+
 @dataclass
 class _Shift:
     sub: Any
@@ -136,6 +145,8 @@ def _shift(view: View, node: Any) -> _Shift | None:
         online = view.resolve(view.inputs(m)[0])
         if view.op(online) == "prepare_softmax_online" and any(_same(view, i, x) for i in view.inputs(online)):
             return _Shift(node, x, online, "online")
+    if _loaded(view, m, "max"):
+        return _Shift(node, x, m, "external")
     return None
 
 
@@ -158,6 +169,8 @@ def _sum_of_exp(view: View, node: Any, x: Any, max_node: Any) -> _Sum | None:
         online = view.resolve(view.inputs(node)[0])
         if view.op(online) == "prepare_softmax_online" and any(_same(view, i, x) for i in view.inputs(online)):
             return _Sum(online, [], [])
+    if _loaded(view, node, "sum"):
+        return _Sum(node, [], [])
     return None
 
 
@@ -176,7 +189,7 @@ def _softmax(view: View, out: Any) -> Match | None:
     total = shift and _sum_of_exp(view, inputs[1], shift.x, shift.max)
     if not shift or not total or not _same_dims(view, shift.max, total.sum):
         return None
-    found = Match("softmax", shift.form, out, shift.x)
+    found = Match("softmax", shift.form if shift.form != "external" else "two_pass", out, shift.x)
     found.add("max", shift.max)
     found.add("sub", shift.sub, *(s.sub for s in total.shifts))
     found.add("exp", numerator, *total.exps)
@@ -191,12 +204,17 @@ def _log_softmax(view: View, out: Any) -> Match | None:
         return None
     shift = _shift(view, inputs[0])
     log = view.resolve(inputs[1])
-    if not shift or view.op(log) != "log" or not view.inputs(log):
+    if not shift:
         return None
-    total = _sum_of_exp(view, view.inputs(log)[0], shift.x, shift.max)
+    if _loaded(view, log, "log"):  # log(sum) computed by another kernel
+        total = _Sum(log, [], [])
+    elif view.op(log) == "log" and view.inputs(log):
+        total = _sum_of_exp(view, view.inputs(log)[0], shift.x, shift.max)
+    else:
+        return None
     if not total or not _same_dims(view, shift.max, total.sum):
         return None
-    found = Match("log_softmax", shift.form, out, shift.x)
+    found = Match("log_softmax", shift.form if shift.form != "external" else "two_pass", out, shift.x)
     found.add("max", shift.max)
     found.add("sub", shift.sub, *(s.sub for s in total.shifts))
     found.add("exp", *total.exps)
