@@ -27,7 +27,7 @@ _UNARY = {"exp": "exp", "exp_u20": "exp", "exp2": "exp2", "log": "log", "log1p":
           "neg": "neg", "reciprocal": "reciprocal", "expm1": "expm1", "cos": "cos", "sin": "sin",
           "floor": "floor", "ceil": "ceil", "relu": "relu"}
 _COPY = {"broadcast_to", "Vectorized", "VectorizedN", "VecMask", "static_cast", "convert", "to", "cast", "float",
-         "reshape", "expand_dims", "view", "to_float", "_to", "make_tuple"}
+         "reshape", "expand_dims", "view", "to_float", "_to", "make_tuple", "promote_to_tensor"}
 _LOADS = {"loadu", "load", "from_", "load_indirect"}
 _INDEX = {"program_id", "arange", "num_programs"}
 _BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",
