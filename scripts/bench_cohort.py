@@ -24,12 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from course.cohorts import config, store  # noqa: E402
-from course.cohorts.submission import to_text  # noqa: E402
-from course.cohorts.submit import from_manifest  # noqa: E402
-from course.markers import PageContext, expand  # noqa: E402
-from course.results import RESULTS_DIR, ResultStore, read_manifest  # noqa: E402
-from labs.common.contract import CHECK_OPERATORS  # noqa: E402
+from course.cohorts import config, store
+from course.cohorts.submission import to_text
+from course.cohorts.submit import from_manifest
+from course.markers import PageContext, expand
+from course.results import RESULTS_DIR, ResultStore, read_manifest
+from labs.common.contract import CHECK_OPERATORS
 
 LABS = ("inside_compile", "lab03_compile", "compile_compare")
 MACHINES = [("cpu", "AMD EPYC", 2), ("cpu", "Apple M2", 8), ("cpu", "Intel(R) Core(TM) i7-1165G7", 4),

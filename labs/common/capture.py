@@ -25,9 +25,13 @@ from labs.common import inductor_output
 @contextlib.contextmanager
 def dumps() -> Iterator[None]:
     """Inductor's per-graph debug folders (FX graphs, IR before and after fusion,
-    output_code.py) and its kernel-to-node provenance, for compiles inside the block."""
+    output_code.py), its kernel-to-node provenance, and the post-grad graph each compile saw
+    (`post_grad_graph.json`, written by kernel_facts' recorder pass), for compiles inside the
+    block. kernel_facts.recorder.capturing does the same in a fresh cache, for one module."""
     from torch._inductor import config as inductor_config
-    with inductor_config.patch({"trace.enabled": True, "trace.provenance_tracking_level": 1}):
+
+    from labs.common.kernel_facts.recorder import GraphRecorder, recording_settings
+    with inductor_config.patch(recording_settings(GraphRecorder())):
         yield
 
 

@@ -85,20 +85,100 @@ def allocated_buffers(call_source: str) -> list[str]:
     return [m.group("buf") for m in _ALLOCATION.finditer(call_source)]
 
 
+@dataclass(frozen=True)
+class CallSite:
+    """One launch of a generated kernel in the wrapper: `cpp_fused_x_0(buf0, buf1)`."""
+    kernel: str
+    args: tuple[str, ...]        # positional arguments as written; keyword ones (stream=) left out
+    buffers: frozenset[str]      # every bufN named anywhere on the line (views included)
+    line: int                    # 1-based line in the text that was parsed
+    handle: str | None = None    # "cpp_fused_x_0:2": the provenance handle in the comment above
+
+    def argument_buffers(self, parameters: list[str]) -> dict[str, str]:
+        """Kernel parameter -> the wrapper's tensor passed to it (its base name, views unwrapped)."""
+        return {param: base_name(arg) for param, arg in zip(parameters, self.args)}
+
+
+_HANDLE_COMMENT = re.compile(r"#\s*\[Provenance debug handles\]\s*(?P<handle>\S+)")
+
+
+def call_sites(text: str, kernel_names: list[str]) -> list[CallSite]:
+    """Every launch of one of `kernel_names` in `text` (call()'s body or a whole output_code.py),
+    in order, with its arguments, line and provenance handle. Kernel sources inside the file
+    are skipped: only lines after the last kernel definition count when there are any."""
+    names = set(kernel_names)
+    lines = text.splitlines()
+    start = max((i for i, line in enumerate(lines) if line.startswith("async_compile.wait(")), default=-1) + 1
+    sites, handle = [], None
+    for number in range(start, len(lines)):
+        stripped = lines[number].strip()
+        if comment := _HANDLE_COMMENT.search(stripped):
+            handle = comment.group("handle")
+            continue
+        head = _CALL_HEAD.match(stripped)
+        if not head or head.group(1) not in names:
+            continue
+        inside = _balanced(stripped, head.end(), "")
+        args = tuple(a for a in split_arguments(inside) if not re.match(r"^\w+\s*=", a))
+        matched_handle = handle if handle and handle.split(":")[0] == head.group(1) else None
+        sites.append(CallSite(head.group(1), args, frozenset(_BUFFER.findall(stripped)), number + 1,
+                              matched_handle))
+        handle = None
+    return sites
+
+
 def kernel_calls(call_source: str, kernel_names: list[str]) -> list[tuple[str, set[str]]]:
     """(kernel, buffers named anywhere on its call line) for each generated-kernel call, in call order.
 
     The whole line counts, so `reinterpret_tensor(buf1, ...)` arguments are read too, and a
     kernel called twice appears twice.
     """
-    names = set(kernel_names)
-    calls = []
-    for line in call_source.splitlines():
-        stripped = line.strip()
-        head = _CALL_HEAD.match(stripped)
-        if head and head.group(1) in names:
-            calls.append((head.group(1), set(_BUFFER.findall(stripped))))
-    return calls
+    return [(site.kernel, set(site.buffers)) for site in call_sites(call_source, kernel_names)]
+
+
+def _balanced(text: str, start: int, closers: str) -> str:
+    """text[start:] up to the first character of `closers` (or an unmatched closing bracket)
+    outside any brackets."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return text[start:i]
+            depth -= 1
+        elif c in closers and depth == 0:
+            return text[start:i]
+    return text[start:]
+
+
+def split_arguments(text: str) -> list[str]:
+    """`a, f(b, c), d` -> ["a", "f(b, c)", "d"]: commas outside brackets only."""
+    args, start = [], 0
+    while start <= len(text):
+        part = _balanced(text, start, ",")
+        if part.strip():
+            args.append(part.strip())
+        start += len(part) + 1
+    return args
+
+
+def base_name(argument: str) -> str:
+    """`reinterpret_tensor(buf1, (4, 4), ...)` -> "buf1"; `buf2` -> "buf2"."""
+    match = re.match(r"(?:reinterpret_tensor\()?\s*(\w+)", argument)
+    return match.group(1) if match else argument
+
+
+def kernel_parameters(kernel: Kernel) -> list[str]:
+    """Parameter names in order: `kernel(const float* in_ptr0, ...)` or `def name(in_ptr0, ...)`."""
+    if kernel.language == "cpp":
+        match = re.search(r'extern "C"\s+void\s+kernel\((.*?)\)\s*\{', kernel.source, re.S)
+        params = match.group(1).split(",") if match else []
+        return [p.strip().split()[-1].lstrip("*") for p in params if p.strip()]
+    match = re.search(r"^def \w+\((.*?)\):", kernel.source, re.M | re.S)
+    params = match.group(1).split(",") if match else []
+    return [p.split(":")[0].strip() for p in params if p.strip()]
 
 
 def load_graph(folder: Path) -> GraphDump:
@@ -107,13 +187,75 @@ def load_graph(folder: Path) -> GraphDump:
     dump = GraphDump(folder=folder, kernels=parse_kernels(text), wrapper_call=wrapper_call(text))
     dump.allocated_buffers = allocated_buffers(dump.wrapper_call)
     dump.kernel_calls = kernel_calls(dump.wrapper_call, [kernel.name for kernel in dump.kernels])
-    mapping = folder / "inductor_provenance_tracking_node_mappings.json"
-    if mapping.is_file():
-        data = json.loads(mapping.read_text())
-        for key in ("cppCodeToPost", "tritonCodeToPost", "kernelCodeToPost"):
-            for handle, ops in data.get(key, {}).items():
-                dump.kernel_ops[handle.split(":")[0]] = sorted(set(ops))
+    provenance = load_provenance(folder)
+    if provenance is not None:
+        for handle, ops in provenance.handle_nodes.items():
+            dump.kernel_ops[handle.split(":")[0]] = sorted(set(ops))
     return dump
+
+
+# -- the provenance mapping and the comments Inductor writes above a kernel ---------------------
+
+PROVENANCE_FILE = "inductor_provenance_tracking_node_mappings.json"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """inductor_provenance_tracking_node_mappings.json: which post-grad nodes each kernel launch
+    runs (by handle, "cpp_fused_x_0:2"), and which source (pre-grad) node each came from."""
+    handle_nodes: dict[str, list[str]]     # "kernel:N" -> post-grad node names
+    post_to_pre: dict[str, list[str]]      # post-grad node -> source nodes
+
+    def nodes_of(self, kernel: str) -> dict[str, list[str]]:
+        """Handle -> nodes, for every launch of `kernel`."""
+        return {h: nodes for h, nodes in self.handle_nodes.items() if h.split(":")[0] == kernel}
+
+    def handles_of(self, node: str) -> list[str]:
+        return [h for h, nodes in self.handle_nodes.items() if node in nodes]
+
+
+def load_provenance(folder: Path) -> Provenance | None:
+    path = Path(folder) / PROVENANCE_FILE
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    handles: dict[str, list[str]] = {}
+    for key in ("cppCodeToPost", "tritonCodeToPost", "kernelCodeToPost"):
+        for handle, nodes in data.get(key, {}).items():
+            handles.setdefault(handle, [])
+            handles[handle] += [n for n in nodes if n not in handles[handle]]
+    return Provenance(handle_nodes=handles, post_to_pre={k: list(v) for k, v in data.get("postToPre", {}).items()})
+
+
+# `#   %div : Tensor "f32[2, 600]..." = call_function[target=torch.ops.aten.div.Tensor](args = ...`
+_FRAGMENT_NODE = re.compile(r"^#\s+%(?P<name>\w+) : .*= call_function\[target=(?P<target>[^\]]+)\]")
+
+
+def comment_block(output_code: str, kernel_name: str) -> list[str]:
+    """The comment lines just above `kernel_name = async_compile...` (Triton kernels carry their
+    source nodes, ATen ops and graph fragment there; C++ kernels usually carry nothing)."""
+    lines = output_code.splitlines()
+    head = next((i for i, line in enumerate(lines) if line.startswith(f"{kernel_name} = async_compile")), None)
+    block: list[str] = []
+    for line in reversed(lines[:head] if head is not None else []):
+        if not line.startswith("#"):
+            break
+        block.insert(0, line)
+    return block
+
+
+def fragment_nodes(output_code: str, kernel_name: str) -> list[str]:
+    """Post-grad nodes the kernel's `# Graph fragment:` comment lists as computed (not placeholders)."""
+    return [m.group("name") for line in comment_block(output_code, kernel_name)
+            if (m := _FRAGMENT_NODE.match(line))]
+
+
+def original_aten(output_code: str, kernel_name: str) -> list[str]:
+    """The ops of the `Original ATen: [...]` comment above the kernel, or []."""
+    for line in comment_block(output_code, kernel_name):
+        if match := re.search(r"Original ATen: \[([^\]]*)\]", line):
+            return [op.strip() for op in match.group(1).split(",") if op.strip()]
+    return []
 
 
 def find_kernel(dumps: list[GraphDump], pattern: str) -> tuple[GraphDump, Kernel] | None:
@@ -145,6 +287,11 @@ _IR_MEMBER_OF = re.compile(r"^(?P<group>\w+)\.snodes\[\d+\] =\s*$")
 _IR_EXTERN = re.compile(r"^(?P<name>\w+)\.node\.kernel = (?P<kernel>\S+)\s*$")
 # `    buf3: ComputedBuffer` inside a node's `outputs = [...]`
 _IR_OUTPUT = re.compile(r"^\s+(?P<buf>buf\d+): \w+\s*$")
+# `    buf3.layout = FixedLayout('cpu', torch.float32, size=[2, 1], stride=[1, 2])`
+_IR_LAYOUT = re.compile(r"^\s+(?P<buf>buf\d+)\.layout = \w+\(.*?size=\[(?P<size>[^\]]*)\]")
+# a loop body's line: `        exp = ops.exp(sub)`, `        getitem = reduction[0]`
+_IR_OP = re.compile(r"^\s+(?P<var>\w+) = ops\.(?P<op>\w+)\((?P<args>.*)\)\s*$")
+_IR_ITEM = re.compile(r"^\s+(?P<var>\w+) = (?P<source>\w+)\[(?P<index>\d+)\]\s*$")
 _EXTERN_CALL = re.compile(r"\bextern_kernels\.(?P<name>\w+)\(")
 _REUSE = re.compile(r"^\s*(?P<buf>buf\d+) = .*#\s*reuse\s*$", re.M)
 
@@ -157,6 +304,8 @@ class SchedulerNode:
     members: list[str] = field(default_factory=list)   # the single nodes inside, in order
     extern_kernel: str | None = None                    # e.g. "extern_kernels.addmm"
     buffers: list[str] = field(default_factory=list)    # buffers its nodes write
+    sizes: dict[str, tuple] = field(default_factory=dict)   # buffer -> its layout's size
+    roles: dict[str, str] = field(default_factory=dict)     # buffer -> the IR op whose value is stored there
 
     @property
     def is_extern(self) -> bool:
@@ -174,7 +323,11 @@ def scheduler_nodes(ir_text: str) -> list[SchedulerNode]:
     member_of: str | None = None
     current: SchedulerNode | None = None
     groups: set[str] = set()
+    body: dict[str, str] = {}  # a loop body's variable -> what computes it
     for line in ir_text.splitlines():
+        if current is not None and (match := _IR_OP.match(line) or _IR_ITEM.match(line)):
+            _read_body_line(match, body, current)
+            continue
         if match := _IR_MEMBER_OF.match(line):
             member_of = match.group("group")
             groups.add(member_of)
@@ -192,12 +345,36 @@ def scheduler_nodes(ir_text: str) -> list[SchedulerNode]:
         elif match := _IR_EXTERN.match(line):
             if match.group("name") in owner:
                 owner[match.group("name")].extern_kernel = match.group("kernel")
-        elif ((match := _IR_OUTPUT.match(line)) and current is not None
-              and match.group("buf") not in current.buffers):
-            current.buffers.append(match.group("buf"))
+        elif (match := _IR_OUTPUT.match(line)) and current is not None:
+            if match.group("buf") not in current.buffers:
+                current.buffers.append(match.group("buf"))
+        elif (match := _IR_LAYOUT.match(line)) and current is not None:
+            current.sizes[match.group("buf")] = tuple(
+                int(part) if part.strip().lstrip("-").isdigit() else part.strip()
+                for part in match.group("size").split(",") if part.strip())
     for node in top:
         node.members = [m for m in node.members if m not in groups] or [node.name]
     return top
+
+
+def _read_body_line(match: re.Match, body: dict[str, str], node: SchedulerNode) -> None:
+    """One line of a loop body: remember what computes each variable; a store records the role
+    of its buffer (`exp`, `truediv`, a reduction's type such as `max`, `online_softmax_reduce[1]`)."""
+    var = match.group("var")
+    if "index" in match.groupdict():
+        body[var] = f"{body.get(match.group('source'), match.group('source'))}[{match.group('index')}]"
+        return
+    op, args = match.group("op"), match.group("args")
+    if op == "reduction":
+        kind = re.search(r"'(\w+)'", args)
+        body[var] = kind.group(1) if kind else "reduction"
+    elif op in ("store", "store_reduction"):
+        parts = split_arguments(args)
+        if len(parts) >= 3:
+            buffer = parts[0].strip("'\"")
+            node.roles[buffer] = body.get(parts[2], parts[2])
+    else:
+        body[var] = op
 
 
 def extern_kernel_calls(call_source: str) -> list[str]:

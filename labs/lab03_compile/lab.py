@@ -34,6 +34,9 @@ import torch
 from labs.common import capture, fingerprint, inductor_output, measure, minigpt, training_memory
 from labs.common.capture import Capture
 from labs.common.harness import Lab
+from labs.common.kernel_facts import checks as kernel_checks
+from labs.common.kernel_facts import facts as kernel_facts
+from labs.common.kernel_facts.facts import KernelFacts
 from labs.lab03_compile import annotate, annotation_doc, distributed, report, stretch, timing_parts
 from labs.lab03_compile.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.lab03_compile.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
@@ -165,71 +168,109 @@ def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
 
 # -- Parts C and D -----------------------------------------------------------------------
 
-def softmax_kernel(result: Compiled) -> tuple[inductor_output.GraphDump, inductor_output.Kernel]:
-    found = inductor_output.find_kernel(result.graphs, r"softmax")
-    if found is None:
-        names = ", ".join(k.name for g in result.graphs for k in g.kernels) or "none"
-        raise RuntimeError(f"no kernel with 'softmax' in its name; kernels: {names}")
-    return found
+def softmax_kernel(result: Compiled) -> annotate.Chosen:
+    """The kernel that runs the output node of the model's first softmax, as the post-grad
+    graph and the provenance mapping say: chosen by dataflow, never by its name."""
+    return annotate.pattern_kernel(result.graphs, "softmax")
 
 
-def kernel_filename(kernel: inductor_output.Kernel) -> str:
-    return "kernel.cpp" if kernel.language == "cpp" else "kernel.py"
+def kernel_filename(kernel: inductor_output.Kernel, stem: str = "kernel") -> str:
+    return f"{stem}.cpp" if kernel.language == "cpp" else f"{stem}.py"
 
 
 def part_c_kernel(lab: Lab, tiny: Compiled) -> None:
-    _, kernel = softmax_kernel(tiny)
+    chosen = softmax_kernel(tiny)
+    kernel = chosen.kernel
     filename = kernel_filename(kernel)
     lab.write_artifact("kernel", filename, kernel.source + "\n", kernel.language)
     lab.add_artifact("wrapper_call", "tinyhead/wrapper_call.py", "python")  # written by Part B
+    lab.write_artifact("kernel_facts", "tinyhead/kernel_facts.json",
+                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(), "json")
     lab.metric("softmax_kernel.name", kernel.name)
     lab.metric("softmax_kernel.file", filename)
     lab.metric("softmax_kernel.lines", kernel.source.count("\n") + 1)
+    lab.metric("softmax_kernel.output_node", chosen.kernel_facts.output_node)
 
 
-def record_annotation(lab: Lab, prefix: str, a: annotate.Annotation) -> None:
-    lab.metric(f"{prefix}.fused_ops", ", ".join(a.fused_ops))
-    lab.metric(f"{prefix}.fused_ops_source", a.fused_ops_source)
-    lab.metric(f"{prefix}.steps_found", len(a.steps_found))
-    for step, fact in a.steps.items():
-        lab.metric(f"{prefix}.{step}_line", fact.line)
-    for label, access in (("load", a.input_read), ("store", a.output_write)):
-        if access:
-            lab.metric(f"{prefix}.{label}_line", access.line)
-            lab.metric(f"{prefix}.{label}_index", access.index)
-            lab.metric(f"{prefix}.{label}_pointer", access.pointer)
-            lab.metric(f"{prefix}.{label}_buffer", a.pointer_buffers.get(access.pointer, "?"))
-    lab.metric(f"{prefix}.reduction_style", a.reduction_style)
-    lab.metric(f"{prefix}.exp_home", a.exp_home)
-    lab.metric(f"{prefix}.ir_buffers", ", ".join(b.name for b in a.ir_buffers) or "none")
-    lab.metric(f"{prefix}.allocated_buffers", ", ".join(a.allocated) or "none")
-    lab.metric(f"{prefix}.absent_buffers", ", ".join(b.name for b in a.absent) or "none")
-    lab.metric(f"{prefix}.facts", len(a.facts))
+def record_annotation(lab: Lab, prefix: str, kf: KernelFacts, dump: inductor_output.GraphDump) -> None:
+    """Metrics the pages quote, all read from the structured facts."""
+    lab.metric(f"{prefix}.pattern", kf.pattern or "unknown")
+    lab.metric(f"{prefix}.form", kf.form or "unknown")
+    lab.metric(f"{prefix}.output_node", kf.output_node or "unknown")
+    lab.metric(f"{prefix}.fused_ops", ", ".join(kf.nodes or []) or "unknown")
+    lab.metric(f"{prefix}.fused_ops_source", kf.nodes_source)
+    lab.metric(f"{prefix}.steps_found", sum(1 for s in kf.steps if s.lines))
+    for step in kf.steps:
+        if step.lines:
+            lab.metric(f"{prefix}.{step.step}_line", step.lines[0])
+            lab.metric(f"{prefix}.{step.step}_lines", ", ".join(str(n) for n in step.lines))
+    loads = [(line, index, e) for e in kf.loads for line, index, _ in e["at"]
+             if kf.input and line in kf.input["lines"]]
+    stores = [(line, index, e) for e in kf.stores for line, index, _ in e["at"]
+              if kf.output and line in kf.output.get("stored", [])]
+    for label, found in (("load", loads), ("store", stores)):
+        if found:
+            line, index, entry = min(found, key=lambda item: item[0])
+            lab.metric(f"{prefix}.{label}_line", line)
+            lab.metric(f"{prefix}.{label}_index", index or "")
+            lab.metric(f"{prefix}.{label}_pointer", entry["pointer"])
+            lab.metric(f"{prefix}.{label}_buffer", entry["buffer"] or "?")
+    lab.metric(f"{prefix}.reduction_style", kf.style)
+    lab.metric(f"{prefix}.exp_home", kf.exp_home or "unknown")
+    lab.metric(f"{prefix}.exp_recomputed", "yes" if kf.exp_recomputed else "no")
+    ir = kf.ir_buffers or []
+    lab.metric(f"{prefix}.ir_nodes", len(kf.ir_nodes or []))
+    lab.metric(f"{prefix}.ir_buffers", ", ".join(b["name"] for b in ir) or "unknown")
+    passed = {b for call in kf.calls[:1] for b in call["buffers"].values()}
+    lab.metric(f"{prefix}.allocated_buffers", ", ".join(b for b in dump.allocated_buffers if b in passed) or "none")
+    lab.metric(f"{prefix}.absent_buffers", ", ".join(b["name"] for b in ir if b["in_call"] == "absent") or "none")
+
+
+def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, document: str,
+                    kernel_file: str) -> dict[str, bool]:
+    """Write the annotation in both languages and its tables, record its metrics, and return
+    the checks of meaning, each recomputed from Inductor's files."""
+    kf, folder = chosen.kernel_facts, chosen.graph.folder
+    source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text()
+    for lang in annotation_doc.LANGS:
+        name = annotation_doc.document_name(document, lang)
+        lab.write_artifact(f"{table}_{lang}", name, annotation_doc.render_document(
+            kf, lang, kernel_file.rsplit("/", 1)[-1], produced_by_line(lab, lang), source), "markdown")
+    rows = annotation_doc.table_rows(kf, source, output_code)
+    lab.table(table, annotation_doc.TABLE_COLUMNS, rows)
+    lab.table(f"{table}_steps", annotation_doc.STEP_COLUMNS, annotation_doc.step_rows(kf))
+    record_annotation(lab, prefix, kf, chosen.graph)
+    lab.metric(f"{prefix}.facts", len(rows))
+    steps = kernel_checks.step_lines_compute(kf, chosen.kernel)
+    lab.metric(f"{prefix}.verified_steps", sum(steps.values()))
+    return {"steps": sum(steps.values()) == len(annotate.SOFTMAX_STEPS) == len(steps),
+            "verified_steps": sum(steps.values()),
+            "output_store": bool(kernel_checks.output_store_writes_output(kf, chosen.kernel)),
+            "nodes": kernel_checks.nodes_match_provenance(kf, folder) is not False,
+            "pattern": kf.pattern == "softmax" and kernel_checks.pattern_matches_graph(kf, folder)
+            and kernel_checks.kernel_computes_output(chosen.facts, kf.kernel, "softmax", folder)}
 
 
 def part_d_annotate(lab: Lab, tiny: Compiled) -> None:
-    graph, kernel = softmax_kernel(tiny)
-    filename = kernel_filename(kernel)
-    annotation = annotate.annotate(graph, kernel)
-    saved = (lab.out / filename).read_text()
-    verified = annotate.facts_matching(annotation, saved)
-    lab.write_artifact("kernel_annotation", "KERNEL_ANNOTATION.md",
-                       annotation_doc.render(annotation, filename, produced_by_line(lab)), "markdown")
-    lab.table("kernel_annotation", annotation_doc.TABLE_COLUMNS, annotation_doc.table_rows(annotation))
-    record_annotation(lab, "annotation", annotation)
-    lab.metric("annotation.verified_facts", verified)
-    required = len(annotate.SOFTMAX_STEPS) + 2  # the five steps, the input read, the output write
-    lab.check("kernel_saved_and_annotated", verified, ">=", required,
-              label={"en": "Kernel saved; annotation facts found at their lines in it",
-                     "es": "Kernel guardado; los hechos de la anotación están en sus líneas"})
-    lab.check("softmax_pattern_identified", len(annotation.steps_found), "==", len(annotate.SOFTMAX_STEPS),
-              label={"en": "Annotation finds max, sub, exp, sum and div in the kernel",
-                     "es": "La anotación encuentra max, sub, exp, sum y div en el kernel"})
+    chosen = softmax_kernel(tiny)  # its facts are read back from kernel_facts.json, as Part C saved it
+    verdict = annotate_kernel(lab, chosen, "annotation", "kernel_annotation", "KERNEL_ANNOTATION",
+                              kernel_filename(chosen.kernel))
+    lab.check("kernel_saved_and_annotated", verdict["verified_steps"], ">=", len(annotate.SOFTMAX_STEPS),
+              label={"en": "Kernel saved; each softmax step's lines compute it from the steps it needs",
+                     "es": "Kernel guardado; las líneas de cada paso del softmax lo calculan a partir de los pasos que necesita"})
+    lab.check("softmax_pattern_identified", int(verdict["pattern"]), "==", 1,
+              label={"en": "The graph's softmax output runs in this kernel, and it is a softmax (not a log-softmax)",
+                     "es": "La salida del softmax del grafo se ejecuta en este kernel, y es un softmax (no un log-softmax)"})
+    lab.check("annotation_output_and_nodes_verified", int(verdict["output_store"] and verdict["nodes"]), "==", 1,
+              label={"en": "The cited store writes the softmax; the fused nodes are the provenance mapping's",
+                     "es": "La escritura citada guarda el softmax; los nodos fusionados son los del mapa de procedencia"})
 
 
-def produced_by_line(lab: Lab) -> str:
-    return (f"It was generated by torch {torch.__version__} on {lab.device} "
-            f"(`python -m labs.lab03_compile --device {lab.device} --preset {lab.preset}`).")
+def produced_by_line(lab: Lab, lang: str = "en") -> str:
+    command = f"`python -m labs.lab03_compile --device {lab.device} --preset {lab.preset}`"
+    if lang == "es":
+        return f"Lo generó torch {torch.__version__} en {lab.device} ({command})."
+    return f"It was generated by torch {torch.__version__} on {lab.device} ({command})."
 
 
 # -- Part F ------------------------------------------------------------------------------
@@ -270,16 +311,18 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
 # -- Stretch -----------------------------------------------------------------------------
 
 def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
-    graph, kernel = softmax_kernel(gpt)
-    filename = "attention_kernel.cpp" if kernel.language == "cpp" else "attention_kernel.py"
-    lab.write_artifact("attention_kernel", f"minigpt/{filename}", kernel.source + "\n", kernel.language)
-    annotation = annotate.annotate(graph, kernel)
-    lab.write_artifact("attention_annotation", "minigpt/ATTENTION_ANNOTATION.md",
-                       annotation_doc.render(annotation, filename, produced_by_line(lab)), "markdown")
-    lab.table("attention_annotation", annotation_doc.TABLE_COLUMNS, annotation_doc.table_rows(annotation))
-    lab.metric("attention_kernel.name", kernel.name)
-    lab.metric("attention_kernel.file", filename)
-    record_annotation(lab, "attention", annotation)
+    chosen = softmax_kernel(gpt)
+    filename = f"minigpt/{kernel_filename(chosen.kernel, 'attention_kernel')}"
+    lab.write_artifact("attention_kernel", filename, chosen.kernel.source + "\n", chosen.kernel.language)
+    lab.write_artifact("attention_facts", "minigpt/kernel_facts.json",
+                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(), "json")
+    verdict = annotate_kernel(lab, chosen, "attention", "attention_annotation", "minigpt/ATTENTION_ANNOTATION",
+                              filename)
+    lab.metric("attention_kernel.name", chosen.kernel.name)
+    lab.metric("attention_kernel.file", filename.split("/")[-1])
+    lab.check("attention_softmax_verified", int(verdict["steps"] and verdict["pattern"]), "==", 1,
+              label={"en": "Attention: the softmax kernel is chosen by its output node, and every step's lines verified",
+                     "es": "Atención: el kernel del softmax se elige por su nodo de salida y se verifican las líneas de cada paso"})
 
 
 def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:

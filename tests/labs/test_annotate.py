@@ -1,4 +1,5 @@
-"""The kernel annotator on two saved dumps: a CPU (C++) one and an H200 (Triton) one."""
+"""Lab 03's annotation on saved dumps: the kernel is chosen by the softmax's output node, the
+deliverables and the page's tables render from the structured facts, in both languages."""
 
 from __future__ import annotations
 
@@ -8,144 +9,109 @@ from pathlib import Path
 import pytest
 
 from labs.common import inductor_output
+from labs.common.kernel_facts import facts, words
 from labs.lab03_compile import annotate, annotation_doc
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-CPU = FIXTURES / "cpu-torch2.13-tinyhead"
+ATTENTION = FIXTURES / "cpu-torch2.13-causal_attention"
 GPU = FIXTURES / "h200-torch2.11-tinyhead"
 
 
-def annotated(folder: Path) -> tuple[annotate.Annotation, inductor_output.Kernel]:
-    dump = inductor_output.load_graph(folder)
-    _, kernel = inductor_output.find_kernel([dump], r"softmax")
-    return annotate.annotate(dump, kernel), kernel
+def fresh_copy(folder: Path, parent: Path) -> Path:
+    """The dump without the facts saved at capture time, so they are extracted by this code."""
+    copy = parent / folder.name
+    if not copy.exists():
+        shutil.copytree(folder, copy)
+        (copy / facts.FACTS_FILE).unlink(missing_ok=True)
+    return copy
 
 
-def line(kernel: inductor_output.Kernel, number: int) -> str:
-    return kernel.source.splitlines()[number - 1]
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("dumps")
 
 
-@pytest.mark.parametrize("folder", [CPU, GPU], ids=["cpu", "gpu"])
-def test_finds_all_five_softmax_steps_at_lines_that_compute_them(folder):
-    a, kernel = annotated(folder)
-    assert a.steps_found == ["max", "sub", "exp", "sum", "div"]
-    expected = {"max": ("maximum(", "max2("), "sub": (" - ",), "exp": ("exp(",),
-                "sum": (" + tmp", "tl.sum("), "div": (" / ",)}
-    for step, fact in a.steps.items():
-        assert any(text in line(kernel, fact.line) for text in expected[step]), (step, fact)
-    order = [a.steps[s].line for s in ("max", "sub", "exp", "div")]
-    assert order == sorted(order), "max, then x - max, then exp, then the division"
+def chosen(folder: Path, parent: Path) -> annotate.Chosen:
+    return annotate.pattern_kernel([inductor_output.load_graph(fresh_copy(folder, parent))], "softmax")
 
 
-@pytest.mark.parametrize("folder", [CPU, GPU], ids=["cpu", "gpu"])
-def test_every_kernel_fact_quotes_its_own_line(folder):
-    a, kernel = annotated(folder)
-    kernel_facts = [f for f in a.facts if f.file == "kernel" and f.line is not None]
-    assert len(kernel_facts) >= 7
-    assert annotate.facts_matching(a, kernel.source + "\n") == len(kernel_facts)
+@pytest.fixture
+def attention(tmp_path) -> Path:
+    return fresh_copy(ATTENTION, tmp_path)
 
 
-def test_cpu_fused_ops_come_from_the_provenance_mapping():
-    a, _ = annotated(CPU)
-    assert a.fused_ops_source == "provenance"
-    assert set(a.fused_ops) == {"amax", "sub", "exp", "sum_1", "div"}
-    assert annotate.steps_in_ops(a.fused_ops) == set(annotate.SOFTMAX_STEPS)
+def test_the_kernel_is_the_one_that_runs_the_softmax_output(attention):
+    pick = chosen(attention, attention.parent)
+    assert pick.kernel_facts.output_node == "div_1"  # div is the 1/sqrt(head_dim) scale
+    assert "div_1" in pick.kernel_facts.nodes and pick.kernel.name == pick.kernel_facts.kernel
+    assert (attention / facts.FACTS_FILE).is_file()  # saved beside the dump
 
 
-def test_gpu_fused_ops_come_from_the_original_aten_comment():
-    a, _ = annotated(GPU)
-    assert a.fused_ops_source == "original_aten_comment"
-    assert "prims.prepare_softmax_online" in a.fused_ops and "aten._softmax" in a.fused_ops
-    assert annotate.steps_in_ops(a.fused_ops) == set(annotate.SOFTMAX_STEPS)
+def test_a_kernel_named_softmax_is_not_chosen_for_its_name(attention):
+    text = (attention / "output_code.py").read_text()
+    mapping = (attention / inductor_output.PROVENANCE_FILE).read_text()
+    real = "cpp_fused__softmax_bitwise_not_div_masked_fill_view_1"
+    decoy = "cpp_fused_clone_split_transpose_view_0"
+    for path, content in ((attention / "output_code.py", text), (attention / inductor_output.PROVENANCE_FILE, mapping)):
+        swapped = content.replace(real, "cpp_fused_mystery_1").replace(decoy, "cpp_fused__softmax_0")
+        path.write_text(swapped)
+    assert chosen(attention, attention.parent).kernel.name == "cpp_fused_mystery_1"
 
 
-def test_without_provenance_or_comment_the_ops_come_from_the_ir(tmp_path):
-    copy = tmp_path / "dump"
-    shutil.copytree(CPU, copy)
-    (copy / "inductor_provenance_tracking_node_mappings.json").unlink()
-    a, _ = annotated(copy)
-    assert a.fused_ops_source == "ir_post_fusion"
-    assert {"max", "sub", "exp", "sum", "truediv"} <= set(a.fused_ops)
+def test_no_softmax_in_the_graph_is_an_error_that_lists_what_was_found(tmp_path):
+    folder = tmp_path / "nll"
+    shutil.copytree(FIXTURES / "cpu-torch2.13-log_softmax_nll", folder)
+    with pytest.raises(RuntimeError, match="log_softmax"):
+        chosen(folder, tmp_path)
 
 
-def test_cpu_load_and_store_lines_and_indexes():
-    a, kernel = annotated(CPU)
-    assert (a.input_read.pointer, a.input_read.index, a.input_read.line) == ("in_ptr0", "x1 + 600L*x0", 26)
-    assert "loadu(in_ptr0" in line(kernel, 26)
-    assert (a.output_write.pointer, a.output_write.index, a.output_write.line) == ("out_ptr2", "x1 + 600L*x0", 79)
-    assert "store(out_ptr2" in line(kernel, 79)
-    assert a.pointer_buffers == {"in_ptr0": "buf0", "out_ptr0": "buf1", "out_ptr1": "buf3", "out_ptr2": "buf4"}
+@pytest.mark.parametrize("folder", [ATTENTION, GPU], ids=["cpu", "gpu"])
+def test_table_rows_quote_their_lines_and_speak_both_languages(folder, scratch):
+    pick = chosen(folder, scratch)
+    rows = annotation_doc.table_rows(pick.kernel_facts, pick.kernel.source, pick.graph.output_code.read_text())
+    columns = annotation_doc.TABLE_COLUMNS
+    files = {"kernel": pick.kernel.source.splitlines(), "output_code": pick.graph.output_code.read_text().splitlines()}
+    topics = set()
+    for row in rows:
+        cell = dict(zip(columns, row))
+        assert files[cell["file"]][cell["line"] - 1].strip() == cell["code"]
+        assert cell["what_en"] and cell["what_es"] and cell["what_en"] != cell["what_es"]
+        topics.add(cell["topic"])
+    assert {"load", "store", "step:max", "step:sub", "step:exp", "step:sum", "step:div", "call"} <= topics
 
 
-def test_gpu_load_and_store_lines_and_indexes():
-    a, kernel = annotated(GPU)
-    assert (a.input_read.pointer, a.input_read.index, a.input_read.line) == ("in_ptr0", "r0_1 + 600*x0", 33)
-    assert (a.output_write.pointer, a.output_write.index, a.output_write.line) == ("out_ptr2", "r0_1 + 600*x0", 46)
-    assert "tl.store(out_ptr2" in line(kernel, 46)
-    assert a.pointer_buffers == {"in_ptr0": "buf1", "out_ptr2": "buf4"}
+@pytest.mark.parametrize("folder", [ATTENTION, GPU], ids=["cpu", "gpu"])
+def test_the_documents_cite_every_step_line_in_their_own_language(folder, scratch):
+    pick = chosen(folder, scratch)
+    kf = pick.kernel_facts
+    english = annotation_doc.render_document(kf, "en", "kernel.cpp", "By a test.", pick.kernel.source)
+    spanish = annotation_doc.render_document(kf, "es", "kernel.cpp", "Por una prueba.", pick.kernel.source)
+    for step in kf.steps:
+        for line in step.lines:
+            assert f"kernel.cpp:{line}**" in english and f"kernel.cpp:{line}**" in spanish
+    assert not any(text in spanish for text in words.STEP["en"].values() if text not in words.STEP["es"].values())
+    assert "## Line by line" in english and "## Línea a línea" in spanish
+    assert annotation_doc.document_name("KERNEL_ANNOTATION", "es") == "KERNEL_ANNOTATION.es.md"
 
 
-def test_cpu_reductions_are_vectorized_accumulators():
-    a, _ = annotated(CPU)
-    assert a.reduction_style == "cpp_vectorized"
-    topics = {f.topic for f in a.reduction_facts}
-    assert {"parallel", "accumulator", "tail", "reduce_all"} <= topics
-    assert any("16 floats wide" in f.detail for f in a.reduction_facts)
+def test_step_rows_give_each_step_its_node_and_lines(scratch):
+    kf = chosen(ATTENTION, scratch).kernel_facts
+    rows = {row[0]: row for row in annotation_doc.step_rows(kf)}
+    assert list(rows) == list(annotate.SOFTMAX_STEPS)
+    assert rows["div"][1] == "div_1" and rows["div"][3] == kf.step("div").lines[0]
 
 
-def test_gpu_reduction_is_persistent_with_max2_and_tl_sum():
-    a, kernel = annotated(GPU)
-    assert a.reduction_style == "triton_persistent"
-    by_topic = {f.topic: f for f in a.reduction_facts}
-    assert "max2(" in line(kernel, by_topic["reduce_max"].line)
-    assert "tl.sum(" in line(kernel, by_topic["reduce_sum"].line)
+def test_where_exp_lives_cpu_in_place_gpu_in_registers(scratch):
+    cpu, gpu = chosen(ATTENTION, scratch).kernel_facts, chosen(GPU, scratch).kernel_facts
+    assert (cpu.exp_home, cpu.exp_recomputed) == ("in_place", False)
+    assert (gpu.exp_home, gpu.exp_recomputed) == ("registers", True)
+    assert {b["name"] for b in gpu.ir_buffers if b["in_call"] == "absent"} == {"buf2", "buf3"}
 
 
-def test_cpu_exp_buffer_is_in_the_ir_but_never_allocated():
-    a, _ = annotated(CPU)
-    assert [(b.name, b.role, b.size) for b in a.absent] == [("buf2", "exp", (2, 600))]
-    assert "buf2" not in a.allocated and a.allocated == ["buf0", "buf1", "buf3", "buf4"]
-    assert a.exp_home == "local_buffer"
-    topics = {f.topic: f for f in a.facts}
-    assert "make_unique<float []>(600L)" in topics["local_buffer"].code
-    assert topics["store_exp"].detail.startswith("local_buffer_data_0[x1]")
-    assert topics["load_exp"].line > topics["store_exp"].line
-
-
-def test_gpu_keeps_max_sum_and_exp_out_of_memory():
-    a, _ = annotated(GPU)
-    assert {(b.name, b.role) for b in a.absent} == {("buf2", "max"), ("buf3", "sum")}
-    assert a.exp_home == "registers"
-    assert not any(b.role == "exp" for b in a.ir_buffers)
-    again = [f for f in a.facts if f.topic == "exp_again"]
-    assert [f.line for f in again] == [44]
-
-
-@pytest.mark.parametrize("folder", [CPU, GPU], ids=["cpu", "gpu"])
-def test_the_walkthrough_cites_the_lines(folder):
-    a, kernel = annotated(folder)
-    filename = "kernel.cpp" if kernel.language == "cpp" else "kernel.py"
-    text = annotation_doc.render(a, filename, "Test.")
-    for step in a.steps.values():
-        assert f"{filename}:{step.line}" in text
-    assert "## What is not there" in text and a.absent[0].name in text
-    assert len(annotation_doc.table_rows(a)) == len(a.facts)
-
-
-MINIGPT = FIXTURES / "cpu-torch2.13-minigpt-smoke"
-
-
-def test_minigpt_attention_softmax_with_mask_scale_and_exp_in_place():
-    a, kernel = annotated(MINIGPT)
-    assert "softmax" in a.kernel and a.is_softmax
-    assert {"amax_1", "exp_1", "sub_4", "sum_2", "div_1", "where_1", "mul_10"} <= set(a.fused_ops)
-    topics = {f.topic: f for f in a.facts}
-    assert "blendv(" in line(kernel, topics["mask"].line)
-    assert topics["scale"].detail == "constant 0.17677669529663687"  # 1/sqrt(head_dim 32)
-    # exp(x - max) goes back over the scores it came from (in_out_ptr0), then the division too.
-    assert a.exp_home == "in_place"
-    assert topics["store_exp"].detail.startswith("in_out_ptr0[") and a.output_write.pointer == "in_out_ptr0"
-    assert [(b.name, b.role) for b in a.absent] == [("buf9", "exp")]
-    # The input is read through an alias of the in-place pointer; the mapping follows it.
-    assert a.input_read.pointer == "in_ptr1" and a.pointer_buffers["in_ptr1"] == a.pointer_buffers["in_out_ptr0"]
-    assert a.parallel_loops == 3
+def test_the_notebooks_interface_still_answers(scratch):
+    graph = inductor_output.load_graph(fresh_copy(ATTENTION, scratch))
+    kernel = next(k for k in graph.kernels if "softmax" in k.name)
+    result = annotate.annotate(graph, kernel)
+    assert result.steps_found == list(annotate.SOFTMAX_STEPS)
+    assert result.fused_ops_source == "provenance" and result.reduction_style == "cpp_vectorized"
+    assert result.exp_home == "in_place" and any(f.topic == "step:div" for f in result.facts)

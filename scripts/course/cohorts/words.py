@@ -1,5 +1,5 @@
 """The cohort pages' own words in each language (course/strings.py holds the lab pages')."""
-# ruff: noqa: E501  (sentences in two languages read better one to a line, as in course/strings.py)
+
 
 WORDS = {
     "en": {

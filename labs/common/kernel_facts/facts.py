@@ -1,0 +1,255 @@
+"""Structured facts about every kernel of one compiled graph, joined from Inductor's own files.
+
+    graph = facts.analyze(debug_folder)       # GraphFacts, JSON-able
+    facts.write(graph, folder)                # kernel_facts.json beside the dump
+    graph = facts.read(folder)
+
+What a kernel computes comes from the post-grad graph (`patterns.fx_matches`), which kernel
+runs which graph node from the provenance mapping (or, for Triton, the `Graph fragment`
+comment above the kernel), which line computes each step from the kernel's dataflow
+(`patterns.kernel_matches`), and which buffers the scheduler planned from
+ir_post_fusion.txt, every scheduler node of the kernel included. Whatever a source is missing
+for stays None ("unknown"), with the reason in `unknown`. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from labs.common import inductor_output as io
+from labs.common.kernel_facts import kernel_lines, post_grad
+from labs.common.kernel_facts.patterns import STEPS, Match, fx_matches
+
+FACTS_FILE = "kernel_facts.json"
+
+
+@dataclass
+class Step:
+    step: str                     # max, sub, exp, sum, div (softmax); log, sub_log (log-softmax)
+    nodes: list[str]              # the post-grad nodes that compute it
+    lines: list[int] | None       # kernel lines; None when they could not be found
+    other_kernel: str | None = None   # set when the graph runs this step in another kernel
+
+
+@dataclass
+class KernelFacts:
+    kernel: str
+    language: str                               # "cpp" or "python" (Triton)
+    style: str                                  # cpp_vectorized, cpp_scalar, triton_persistent, ...
+    calls: list[dict]                           # [{"handle", "line", "buffers": {parameter: buffer}}]
+    nodes: list[str] | None                     # post-grad nodes of its first launch; None: unknown
+    nodes_source: str                           # provenance | graph_fragment | unknown
+    node_targets: dict[str, str] = field(default_factory=dict)       # node -> ATen op
+    source_nodes: dict[str, list[str]] = field(default_factory=dict)  # source (pre-grad) node -> its nodes here
+    pattern: str | None = None                  # softmax | log_softmax | none; None: unknown
+    form: str | None = None                     # two_pass | online
+    output_node: str | None = None
+    input_node: str | None = None
+    steps: list[Step] = field(default_factory=list)
+    loads: list[dict] = field(default_factory=list)      # by pointer: buffer, indirect, at [[line, index, reads back]]
+    stores: list[dict] = field(default_factory=list)     # by pointer: buffer, at [[line, index, what]]
+    reductions: list[dict] = field(default_factory=list)  # kind, lines, step
+    input: dict | None = None                   # {"pointers": {pointer: buffer}, "lines": [...]}
+    output: dict | None = None                  # {"stored": lines} or {"consumed_by": lines}
+    exp_home: str | None = None                 # local_buffer | in_place | buffer | registers
+    exp_recomputed: bool | None = None
+    ir_nodes: list[str] | None = None           # scheduler nodes that became this kernel
+    ir_buffers: list[dict] | None = None        # name, size, role (the IR op stored), in_call
+    parallel_loops: int = 0
+    unknown: list[str] = field(default_factory=list)     # codes saying why something is not stated (words.UNKNOWN)
+
+    def step(self, name: str) -> Step | None:
+        return next((s for s in self.steps if s.step == name), None)
+
+
+@dataclass
+class GraphFacts:
+    folder: str
+    sources: dict                               # which of Inductor's files were there
+    patterns: list[dict]                        # every softmax / log-softmax of the graph, with its kernel
+    kernels: list[KernelFacts]
+
+    def kernel(self, name: str) -> KernelFacts | None:
+        return next((k for k in self.kernels if k.kernel == name), None)
+
+    def pattern_kernel(self, pattern: str = "softmax", occurrence: int = 0) -> KernelFacts | None:
+        """The kernel that computes the output node of the graph's n-th such pattern."""
+        found = [p for p in self.patterns if p["pattern"] == pattern and p["kernel"]]
+        return self.kernel(found[occurrence]["kernel"]) if len(found) > occurrence else None
+
+
+def analyze(folder: Path) -> GraphFacts:
+    folder = Path(folder)
+    output_code = (folder / "output_code.py").read_text()
+    kernels = io.parse_kernels(output_code)
+    sites = io.call_sites(output_code, [k.name for k in kernels])
+    graph = post_grad.load(folder)
+    provenance = io.load_provenance(folder)
+    ir_path = folder / "ir_post_fusion.txt"
+    ir_nodes = io.scheduler_nodes(ir_path.read_text()) if ir_path.is_file() else None
+    matches = fx_matches(graph) if graph else []
+    context = _Context(output_code, sites, graph, provenance, ir_nodes, matches)
+    facts = [_kernel_facts(kernel, context) for kernel in kernels]
+    patterns = [_pattern_entry(m, facts) for m in matches]
+    sources = {"post_grad_graph": graph.source if graph else None, "provenance": provenance is not None,
+               "ir_post_fusion": ir_nodes is not None}
+    return GraphFacts(folder.name, sources, patterns, facts)
+
+
+@dataclass
+class _Context:
+    output_code: str
+    sites: list[io.CallSite]
+    graph: post_grad.PostGradGraph | None
+    provenance: io.Provenance | None
+    ir_nodes: list[io.SchedulerNode] | None
+    matches: list[Match]
+
+
+def _pattern_entry(m: Match, kernels: list[KernelFacts]) -> dict:
+    home = next((k.kernel for k in kernels if k.nodes and m.output.name in k.nodes), None)
+    return {"pattern": m.pattern, "form": m.form, "output_node": m.output.name, "input_node": m.input.name,
+            "steps": {step: [n.name for n in nodes] for step, nodes in m.steps.items()}, "kernel": home}
+
+
+def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
+    sites = [s for s in c.sites if s.kernel == kernel.name]
+    parameters = io.kernel_parameters(kernel)
+    calls = [{"handle": s.handle, "line": s.line, "buffers": s.argument_buffers(parameters)} for s in sites]
+    nodes, source = _nodes(kernel, sites, c)
+    facts = KernelFacts(kernel.name, kernel.language, _style(kernel), calls, nodes, source,
+                        parallel_loops=kernel.source.count("#pragma omp for"))
+    if nodes is None:
+        facts.unknown.append("no_nodes")
+    elif c.graph is not None:
+        facts.node_targets = {n: c.graph.nodes[n].target for n in nodes if n in c.graph.nodes}
+    if nodes is not None and c.provenance is not None:
+        for node in nodes:
+            for pre in c.provenance.post_to_pre.get(node, []):
+                facts.source_nodes.setdefault(pre, []).append(node)
+    buffers = calls[0]["buffers"] if calls else {}
+    kernel_lines.describe(facts, kernel, buffers, _my_match(facts, c))
+    facts.ir_nodes, facts.ir_buffers = _ir(sites[0] if sites else None, c)
+    if facts.ir_buffers is None:
+        facts.unknown.append("no_ir")
+    return facts
+
+
+def _nodes(kernel: io.Kernel, sites: list[io.CallSite], c: _Context) -> tuple[list[str] | None, str]:
+    if c.provenance is not None:
+        by_handle = c.provenance.nodes_of(kernel.name)
+        first = sites[0].handle if sites else None
+        if first in by_handle:
+            return list(by_handle[first]), "provenance"
+        if by_handle:
+            return list(next(iter(by_handle.values()))), "provenance"
+    fragment = io.fragment_nodes(c.output_code, kernel.name)
+    return (fragment, "graph_fragment") if fragment else (None, "unknown")
+
+
+def _my_match(facts: KernelFacts, c: _Context) -> Match | None:
+    """The graph's softmax or log-softmax whose output node this kernel computes, if any; sets
+    `pattern` ("none" when the graph says the kernel computes none, None when unknowable)."""
+    if c.graph is None:
+        facts.unknown.append("no_graph")
+        return None
+    if facts.nodes is None:
+        facts.unknown.append("no_pattern_without_nodes")
+        return None
+    mine = [m for m in c.matches if m.output.name in facts.nodes]
+    if not mine:
+        facts.pattern = "none"
+        return None
+    m = mine[0]
+    facts.pattern, facts.form, facts.output_node, facts.input_node = m.pattern, m.form, m.output.name, m.input.name
+    if len(mine) > 1:
+        facts.unknown.append(f"several_outputs:{len(mine)}")
+    for step in STEPS[m.pattern]:
+        names = [n.name for n in m.steps.get(step, [])]
+        inside = [n for n in names if n in facts.nodes]
+        other = None
+        if not inside and c.provenance is not None:
+            handles = [h for n in names for h in c.provenance.handles_of(n)]
+            other = handles[0].split(":")[0] if handles else None
+        facts.steps.append(Step(step, names, None if inside else [], other))
+    return m
+
+
+def _style(kernel: io.Kernel) -> str:
+    source = kernel.source
+    if kernel.language == "cpp":
+        if re.search(r"tmp_acc\d+_vec", source):
+            return "cpp_vectorized"
+        return "cpp_scalar" if "tmp_acc" in source else "cpp_pointwise"
+    if "persistent_reduction" in source:
+        return "triton_persistent"
+    if "triton_heuristics.reduction" in source or "for r0_offset in range" in source:
+        return "triton_looped"
+    return "triton_pointwise"
+
+
+_ASSIGNED = re.compile(r"^\s*(?P<buf>buf\d+) = (?P<rhs>.*)$")
+
+
+def _ir(site: io.CallSite | None, c: _Context) -> tuple[list[str] | None, list[dict] | None]:
+    """Every scheduler node that became this kernel, and each buffer those nodes write: its
+    size, what the IR stores there, and what call() does with it. A node belongs to the kernel
+    when a buffer it writes is passed to the launch, directly or as the memory a passed buffer
+    took over (`buf4 = buf2; del buf2  # reuse`), and no other launch is passed it."""
+    if c.ir_nodes is None or site is None:
+        return None, None
+    call = io.wrapper_call(c.output_code)
+    assigned = {m.group("buf"): m.group("rhs") for line in call.splitlines() if (m := _ASSIGNED.match(line))}
+    mine = set(site.buffers)
+    frontier = list(mine)
+    while frontier:  # walk the reuse chains back to the buffers whose memory was taken over
+        taken = re.match(r"(?:reinterpret_tensor\()?(buf\d+)\b", assigned.get(frontier.pop(), ""))
+        if taken and taken.group(1) not in mine:
+            mine.add(taken.group(1))
+            frontier.append(taken.group(1))
+    others = {b for s in c.sites if s is not site and s.kernel != site.kernel for b in s.buffers}
+    nodes = [n for n in c.ir_nodes if not n.is_extern and set(n.buffers) & mine and not set(n.buffers) & others]
+    buffers = []
+    for node in nodes:
+        for name in node.buffers:
+            buffers.append({"name": name, "size": list(node.sizes.get(name, ())), "role": node.roles.get(name, "?"),
+                            "node": node.name, "in_call": _in_call(name, site, assigned, call)})
+    return [n.name for n in nodes], buffers
+
+
+def _in_call(name: str, site: io.CallSite, assigned: dict[str, str], call: str) -> str:
+    if name in site.buffers:
+        return "argument"
+    rhs = assigned.get(name)
+    if rhs is not None:
+        if rhs.startswith("empty_strided"):
+            return "allocated"
+        source = re.match(r"(?:reinterpret_tensor\()?(buf\d+)", rhs)
+        return f"reuses {source.group(1)}" if source else "assigned"
+    return "mentioned" if re.search(rf"\b{name}\b", call) else "absent"
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def write(graph: GraphFacts, folder: Path) -> Path:
+    path = Path(folder) / FACTS_FILE
+    path.write_text(json.dumps(asdict(graph), indent=1) + "\n")
+    return path
+
+
+def read(folder_or_file: Path) -> GraphFacts:
+    path = Path(folder_or_file)
+    data = json.loads((path / FACTS_FILE if path.is_dir() else path).read_text())
+    return from_dict(data)
+
+
+def from_dict(data: dict) -> GraphFacts:
+    kernels = []
+    for k in data["kernels"]:
+        k = dict(k)
+        k["steps"] = [Step(**s) for s in k.get("steps", [])]
+        kernels.append(KernelFacts(**k))
+    return GraphFacts(data["folder"], data["sources"], data["patterns"], kernels)

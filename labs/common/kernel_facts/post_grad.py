@@ -1,0 +1,148 @@
+"""The post-grad FX graph: what Inductor was asked to compute, node by node, with dataflow.
+
+Two sources, one shape. `post_grad_graph.json` is what `recorder.GraphRecorder` (a
+`post_grad_custom_post_pass`) saw; `fx_graph_transformed.py` is the same graph as Inductor
+prints it into the debug folder after its post-grad passes, parsed here with `ast`. Names
+match the provenance mapping's, which is what lets a kernel be joined to the nodes it runs.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GRAPH_FILE = "post_grad_graph.json"
+TRANSFORMED_FILE = "fx_graph_transformed.py"
+
+
+@dataclass
+class FxNode:
+    name: str
+    target: str                       # "aten.amax.default", "prims.prepare_softmax_online.default", "getitem"
+    args: list = field(default_factory=list)      # {"node": name} for a node, else a literal (or its repr)
+    kwargs: dict = field(default_factory=dict)
+    shape: list | None = None
+
+    @property
+    def op(self) -> str:
+        """The short op name: "amax", "sum", "div", "getitem", "prepare_softmax_online"."""
+        parts = self.target.split(".")
+        return parts[1] if len(parts) >= 3 else parts[-1]
+
+    @property
+    def inputs(self) -> list[str]:
+        """Names of the nodes among the positional arguments, in order (lists flattened)."""
+        found: list[str] = []
+
+        def walk(value) -> None:
+            if isinstance(value, dict) and "node" in value:
+                found.append(value["node"])
+            elif isinstance(value, (list, tuple)):
+                for item in value:
+                    walk(item)
+        walk(self.args)
+        return found
+
+
+@dataclass
+class PostGradGraph:
+    nodes: dict[str, FxNode]          # in graph order
+    source: str                       # which file it was read from
+
+    def users(self, name: str) -> list[FxNode]:
+        return [n for n in self.nodes.values() if name in n.inputs]
+
+    def to_json(self) -> dict:
+        return {"format": "post_grad_graph/1",
+                "nodes": [{"name": n.name, "target": n.target, "args": n.args, "kwargs": n.kwargs,
+                           "shape": n.shape} for n in self.nodes.values()]}
+
+
+def load(folder: Path) -> PostGradGraph | None:
+    """The graph of one debug folder: the recorder's JSON, else fx_graph_transformed.py, else None."""
+    folder = Path(folder)
+    if (folder / GRAPH_FILE).is_file():
+        return from_json(json.loads((folder / GRAPH_FILE).read_text()), GRAPH_FILE)
+    if (folder / TRANSFORMED_FILE).is_file():
+        return from_transformed((folder / TRANSFORMED_FILE).read_text())
+    return None
+
+
+def from_json(data: dict, source: str = GRAPH_FILE) -> PostGradGraph:
+    nodes = {d["name"]: FxNode(d["name"], d["target"], d.get("args", []), d.get("kwargs", {}), d.get("shape"))
+             for d in data["nodes"]}
+    return PostGradGraph(nodes, source)
+
+
+# -- fx_graph_transformed.py ------------------------------------------------------------------
+
+def from_transformed(text: str) -> PostGradGraph:
+    """Parse Inductor's readable print of the post-grad graph (a GraphModule's forward)."""
+    # Inductor may print a class name that is not Python (`class <lambda>(torch.nn.Module):`).
+    tree = ast.parse(re.sub(r"^class [^(\n]*\(", "class GraphModule(", text, flags=re.M))
+    forward = next((f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "forward"), None)
+    nodes: dict[str, FxNode] = {}
+    if forward is None:
+        return PostGradGraph(nodes, TRANSFORMED_FILE)
+    known = {a.arg for a in forward.args.args if a.arg != "self"}
+    for arg in forward.args.args:
+        if arg.arg != "self":
+            nodes[arg.arg] = FxNode(arg.arg, "placeholder", shape=_shape(arg.annotation))
+    for statement in forward.body:
+        target, value, annotation = _assignment(statement)
+        if target is None:
+            continue
+        node = _node(target, value, known, annotation)
+        if node is not None:
+            nodes[target] = node
+            known.add(target)
+    return PostGradGraph(nodes, TRANSFORMED_FILE)
+
+
+def _assignment(statement: ast.stmt) -> tuple[str | None, ast.expr | None, ast.expr | None]:
+    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+        return statement.target.id, statement.value, statement.annotation
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id, statement.value, None
+    return None, None, None
+
+
+def _node(name: str, value: ast.expr | None, known: set[str], annotation: ast.expr | None) -> FxNode | None:
+    shape = _shape(annotation)
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name):  # x[0]: a getitem
+        return FxNode(name, "getitem", [{"node": value.value.id}, _literal(value.slice, known)], shape=shape)
+    if not isinstance(value, ast.Call):
+        return None
+    dotted = ast.unparse(value.func)
+    target = dotted.removeprefix("torch.ops.")
+    if target in ("operator.getitem", "getitem"):
+        target = "getitem"
+    args = [_literal(a, known) for a in value.args]
+    kwargs = {k.arg: _literal(k.value, known) for k in value.keywords if k.arg}
+    return FxNode(name, target, args, kwargs, shape)
+
+
+def _literal(expr: ast.expr, known: set[str]):
+    """A node reference as {"node": name}, a literal as itself, anything else as its source text."""
+    if isinstance(expr, ast.Name) and expr.id in known:
+        return {"node": expr.id}
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        return [_literal(e, known) for e in expr.elts]
+    try:
+        return ast.literal_eval(expr)
+    except ValueError:
+        return ast.unparse(expr)
+
+
+def _shape(annotation: ast.expr | None) -> list | None:
+    """`"f32[2, 600]"` -> [2, 600] (symbolic sizes stay strings)."""
+    if not isinstance(annotation, ast.Constant) or not isinstance(annotation.value, str):
+        return None
+    match = re.search(r"\[([^\]]*)\]", annotation.value)
+    if not match:
+        return None
+    return [int(p) if p.strip().isdigit() else p.strip() for p in match.group(1).split(",") if p.strip()]

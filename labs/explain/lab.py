@@ -1,0 +1,115 @@
+"""The explain page's rendered examples: a transformer block and RMSNorm, explained as a
+learner's module would be (`python -m labs.explain ...`), on this run's device.
+
+Parts:
+  A  the transformer block (LayerNorm, causal attention, GELU MLP): its kernels, the
+     attention softmax annotated step by step, eager against compiled
+  B  RMSNorm: one kernel the annotator knows no pattern for, described generically
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import torch
+
+from labs.common.harness import Lab
+from labs.common.kernel_facts import render
+from labs.explain import cli, report
+from labs.explain.examples import RMSNorm, TransformerBlock
+from labs.explain.explainer import Explanation, explain
+
+
+@dataclass(frozen=True)
+class Example:
+    key: str             # prefix of its metrics, tables and artifacts
+    module: type
+    shape: tuple[int, ...]
+
+
+EXAMPLES = {"A": Example("block", TransformerBlock, (2, 64, 64)), "B": Example("rmsnorm", RMSNorm, (8, 32, 64))}
+# Seconds of timing per example; one CPU thread while timing, as Lab 03 does: on a small
+# shared machine two OpenMP threads wait on each other at every barrier.
+BUDGET_S = {"smoke": 0.3, "full": 2.0}
+
+
+def part_explain(lab: Lab, example: Example) -> Explanation:
+    started = time.perf_counter()
+    torch.manual_seed(0)
+    inputs = [torch.randn(*example.shape, generator=torch.Generator().manual_seed(0))]
+    out = lab.out / example.key
+    threads = 1 if lab.device == "cpu" else None
+    explanation = explain(example.module(), inputs, lab.device, lab.work / example.key, out,
+                          BUDGET_S[lab.preset], name=example.module.__name__, threads=threads)
+    command = (f"python -m labs.explain labs/explain/examples.py:{example.module.__name__} "
+               f"--input {','.join(map(str, example.shape))} --device {lab.device}")
+    for lang in ("en", "es"):
+        path = cli.write_outputs(explanation, out, lang, command)
+        lab.add_artifact(f"{example.key}_report_{lang}", path.relative_to(lab.out).as_posix(), "markdown")
+    lab.add_artifact(f"{example.key}_facts", f"{example.key}/explain.json", "json")
+    record(lab, example.key, explanation)
+    lab.metric(f"{example.key}.explain_s", time.perf_counter() - started, "s")
+    return explanation
+
+
+def record(lab: Lab, key: str, e: Explanation) -> None:
+    kernels = [(g, kf) for g in e.graphs for kf in g.facts.kernels]
+    rows = [[kf.kernel, "C++" if kf.language == "cpp" else "Triton", kf.pattern or "unknown",
+             *(report.what_it_computes(kf, lang) for lang in ("en", "es")),
+             len(kf.nodes or []), len(kf.reductions),
+             ", ".join(b["name"] for b in kf.ir_buffers or [] if b["in_call"] == "absent") or "—"]
+            for _, kf in kernels]
+    lab.table(f"{key}_kernels", ["kernel", "language", "pattern", "what_en", "what_es", "nodes", "reductions", "kept_out"],
+              rows)
+    lab.metric(f"{key}.graphs", len(e.graphs))
+    lab.metric(f"{key}.kernels", len(kernels))
+    lab.metric(f"{key}.extern_calls", sum(len(g.externs) for g in e.graphs))
+    t = e.timing
+    lab.metric(f"{key}.eager_us", t.eager.median_s * 1e6, "µs")
+    lab.metric(f"{key}.compiled_us", t.compiled.median_s * 1e6, "µs")
+    lab.metric(f"{key}.speedup", t.speedup, "×")
+    lab.metric(f"{key}.verdict", t.verdict)
+    lab.metric(f"{key}.compile_s", t.compile_s, "s")
+    if t.device_compiled is not None:
+        lab.metric(f"{key}.device_eager_us", t.device_eager.median_s * 1e6, "µs")
+        lab.metric(f"{key}.device_compiled_us", t.device_compiled.median_s * 1e6, "µs")
+    verdicts = [v for g in e.graphs for per in g.verdicts.values() for v in per.values() if v is not None]
+    lab.metric(f"{key}.checks_passed", sum(verdicts))
+    lab.metric(f"{key}.checks_failed", len(verdicts) - sum(verdicts))
+    featured = next(((g, kf) for g, kf in kernels if kf.pattern in ("softmax", "log_softmax")), kernels[0])
+    feature(lab, key, *featured)
+
+
+def feature(lab: Lab, key: str, graph, kf) -> None:
+    """The kernel the page shows: its source with the cited lines, its facts, its steps."""
+    from labs.lab03_compile import annotation_doc
+    suffix = "cpp" if kf.language == "cpp" else "py"
+    lab.write_artifact(f"{key}_kernel", f"{key}/featured_kernel.{suffix}", graph.sources[kf.kernel] + "\n",
+                       "cpp" if kf.language == "cpp" else "python")
+    output_code = (graph.folder / "output_code.py").read_text()
+    lab.table(f"{key}_annotation", render.TABLE_COLUMNS, render.table_rows(kf, graph.sources[kf.kernel], output_code))
+    lab.table(f"{key}_steps", annotation_doc.STEP_COLUMNS, annotation_doc.step_rows(kf))
+    lab.metric(f"{key}.featured_kernel", kf.kernel)
+    lab.metric(f"{key}.featured_pattern", kf.pattern or "unknown")
+    lab.metric(f"{key}.featured_steps_found", sum(1 for s in kf.steps if s.lines))
+
+
+def run(lab: Lab) -> None:
+    results = {part: lab.part(part, f"explain: {example.module.__name__}", part_explain, example)
+               for part, example in EXAMPLES.items()}
+    block, rms = results["A"], results["B"]
+    if block is not None:
+        softmax = [kf for g in block.graphs for kf in g.facts.kernels if kf.pattern == "softmax"]
+        lab.check("block_attention_softmax_found", len(softmax), "==", 1,
+                  label={"en": "Transformer block: exactly one kernel runs the attention's softmax output",
+                         "es": "Bloque transformer: exactamente un kernel ejecuta la salida del softmax de la atención"})
+    if rms is not None:
+        claimed = [kf for g in rms.graphs for kf in g.facts.kernels if kf.pattern not in ("none", None)]
+        lab.check("rmsnorm_no_pattern_claimed", len(claimed), "==", 0,
+                  label={"en": "RMSNorm: no kernel is given softmax or log-softmax words",
+                         "es": "RMSNorm: ningún kernel recibe palabras de softmax o log-softmax"})
+    failed = sum(lab.result["metrics"].get(f"{e.key}.checks_failed", {}).get("value", 0) for e in EXAMPLES.values())
+    lab.check("explain_meaning_checks_pass", failed, "==", 0,
+              label={"en": "Every check of meaning passes on every kernel explained",
+                     "es": "Todas las comprobaciones de significado pasan en cada kernel explicado"})
