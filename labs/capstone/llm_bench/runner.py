@@ -1,0 +1,52 @@
+"""Run one backend on one workload: warm up, generate within a time budget, measure memory.
+
+Warm-up is separate and never timed: each prompt is generated once (twice when CUDA graphs
+record: cudagraph trees run a new shape once to warm up, record it the second time). Timed
+generations then repeat until the budget is spent (at least `min_generations`). Peak memory
+comes from one more, untimed generation (labs.capstone.memory).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from labs.capstone.llm_bench.base import GenerationConfig, GenerationResult
+from labs.capstone.llm_bench.backends import StreamingBackend
+from labs.capstone.llm_bench.metrics import Summary, summarize
+from labs.capstone.memory import peak_bytes
+
+
+@dataclass
+class CellResult:
+    backend: str
+    workload: str
+    summary: Summary
+    results: list[GenerationResult]       # the timed generations, the first round first
+    peak_added_mib: float                 # allocated during a generation, above what was resident
+    peak_total_mib: float | None          # GPU: the allocator's whole peak, weights included
+    warmup_s: float
+
+
+def run_cell(backend: StreamingBackend, workload: str, prompts: Sequence[str | Sequence[int]],
+             config: GenerationConfig, budget_s: float, min_generations: int = 2,
+             max_generations: int = 200) -> CellResult:
+    started = time.perf_counter()
+    for _ in range(2 if backend.uses_cuda_graphs() else 1):
+        for prompt in prompts:
+            backend.generate(prompt, config)
+    warmup_s = time.perf_counter() - started
+    results: list[GenerationResult] = []
+    began = time.perf_counter()
+    while len(results) < max_generations:
+        results += [backend.generate(prompt, config) for prompt in prompts]
+        if len(results) >= min_generations and time.perf_counter() - began > budget_s:
+            break
+    peak = peak_bytes(lambda: backend.generate(prompts[0], config), backend.device)
+    total = None
+    if backend.device == "cuda":
+        import torch
+        total = torch.cuda.max_memory_allocated() / 2**20
+    return CellResult(backend.name(), workload, summarize([r.times for r in results]), results,
+                      peak.mib, total, warmup_s)
