@@ -28,6 +28,7 @@ METHODS = {
 class MemoryPeak:
     bytes: int       # peak bytes above what was allocated when the call started
     method: str
+    bytes_total: int | None = None   # GPU: the allocator's whole peak, weights and caches included
 
     @property
     def mib(self) -> float:
@@ -42,7 +43,8 @@ def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
         torch.cuda.reset_peak_memory_stats()
         fn()
         torch.cuda.synchronize()
-        return MemoryPeak(torch.cuda.max_memory_allocated() - before, METHODS["cuda"])
+        peak = torch.cuda.max_memory_allocated()
+        return MemoryPeak(peak - before, METHODS["cuda"], peak)
     return MemoryPeak(_cpu_peak(fn), METHODS["cpu"])
 
 

@@ -30,6 +30,8 @@ def backend_part(lab: Lab, settings: Settings) -> None:
     block = block.to(dtype)
     lab.metric("memfuse.shape", f"{settings.mlp_rows} × {settings.mlp_width}")
     lab.metric("memfuse.dtype", str(dtype).removeprefix("torch."))
+    lab.metric("memfuse.preactivation_mib",
+               settings.mlp_rows * 4 * settings.mlp_width * x.element_size() / 2**20, "MiB")
     torch._dynamo.reset()
     backend = MemfuseBackend(fallback="inductor")
     compiled = torch.compile(block, backend=backend, dynamic=False)

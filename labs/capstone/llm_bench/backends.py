@@ -45,6 +45,7 @@ class StreamingBackend(LLMBackend):
 
     def _decode(self, token: torch.Tensor, state: Any) -> tuple[torch.Tensor, Any]: ...
 
+    # --8<-- [start:loop]
     @torch.no_grad()
     def generate(self, prompt: str | Sequence[int], config: GenerationConfig) -> GenerationResult:
         ids = self.loaded.encode(prompt)
@@ -64,6 +65,7 @@ class StreamingBackend(LLMBackend):
         kept = generated[:-1] if generated[-1] == config.stop_token else generated
         return GenerationResult(self.loaded.decode(kept), len(generated), generated,
                                 TokenTimes(start, tuple(stamps)))
+    # --8<-- [end:loop]
 
     def cleanup(self) -> None:
         self.loaded = None

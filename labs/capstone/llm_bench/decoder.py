@@ -90,6 +90,7 @@ class StaticCacheDecoder(nn.Module):
         causal = torch.tril(torch.ones(max_len, max_len, dtype=torch.bool, device=device))
         self.register_buffer("causal", causal, persistent=False)
 
+    # --8<-- [start:static]
     def forward(self, ids: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
         """ids (1, T) at cache positions `positions` (T,), a tensor so that a decode step's
         shapes never change. Stale entries past the current position are masked out."""
@@ -103,6 +104,7 @@ class StaticCacheDecoder(nn.Module):
             y = F.scaled_dot_product_attention(q, keys, values, attn_mask=mask)
             x = _finish_block(block, x, y)
         return _next_token(self.model, x)
+    # --8<-- [end:static]
 
 
 def prefill(decoder: StaticCacheDecoder, ids: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:

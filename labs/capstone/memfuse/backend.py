@@ -74,6 +74,7 @@ class MemfuseBackend:
         self.verbose = verbose
         self.records: list[CompileRecord] = []
 
+    # --8<-- [start:call]
     def __call__(self, gm: fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
         refuse_training(gm, example_inputs)
         before = liveness.estimate_peak_memory(gm)
@@ -90,6 +91,7 @@ class MemfuseBackend:
             from torch._inductor.compile_fx import compile_fx
             return compile_fx(gm, example_inputs)
         return gm.forward
+    # --8<-- [end:call]
 
 
 def _register() -> None:

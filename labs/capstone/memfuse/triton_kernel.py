@@ -12,6 +12,8 @@ stored, cast to the output's dtype. The pre-activation never exists in memory.
 
 from __future__ import annotations
 
+import math
+
 import torch
 import triton
 import triton.language as tl
@@ -23,9 +25,10 @@ from labs.capstone.memfuse.tiles import CANDIDATES, REFERENCE_SHARED_MEMORY, Til
 @triton.jit
 def _gelu(x, APPROX_TANH: tl.constexpr):
     if APPROX_TANH:  # 0.5 * (1 + tanh(u)) is sigmoid(2u), u = sqrt(2/pi) * (x + 0.044715 x^3)
-        return x * tl.sigmoid(1.5957691216057308 * (x + 0.044715 * x * x * x))
+        y = x * tl.sigmoid(1.5957691216057308 * (x + 0.044715 * x * x * x))
     else:            # the exact GELU: 0.5 * x * (1 + erf(x / sqrt(2)))
-        return 0.5 * x * (1.0 + tl.math.erf(x * 0.7071067811865476))
+        y = 0.5 * x * (1.0 + tl.math.erf(x * 0.7071067811865476))
+    return y
 
 
 @triton.jit
@@ -128,11 +131,21 @@ def linear_gelu(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None
     return out.reshape(*x.shape[:-1], N)
 
 
-def tuning_results() -> list[tuple[Tile, float]]:
-    """(tile, milliseconds) for every configuration the last autotuning benchmarked."""
+def forget_tuning() -> None:
+    """Drop what autotuning chose so far: the next call tunes again, and its timings are its own
+    (Triton keeps only the timings of the latest tuning, whichever shape it was for)."""
+    autotuned_kernel.cache.clear()
+
+
+def tuning_results() -> list[tuple[Tile, float | None]]:
+    """(tile, median milliseconds) for every configuration the last autotuning benchmarked;
+    None for one that failed to run (Triton times it as infinite)."""
     timings = getattr(autotuned_kernel, "configs_timings", None) or {}
-    return [(tile_of(config), float(ms[0] if isinstance(ms, (list, tuple)) else ms))
-            for config, ms in timings.items()]
+    results = []
+    for config, ms in timings.items():
+        median = float(ms[0] if isinstance(ms, (list, tuple)) else ms)
+        results.append((tile_of(config), median if math.isfinite(median) else None))
+    return results
 
 
 def best_tile() -> Tile | None:

@@ -21,6 +21,7 @@ from torch import fx, nn
 from labs.capstone.mlopt.base import OptimizationPass, module_of, replace_submodule, uses_of_target
 
 
+# --8<-- [start:fold]
 def fold_conv_bn(conv: nn.modules.conv._ConvNd, bn: nn.modules.batchnorm._BatchNorm) -> nn.Module:
     """A new convolution equal to bn(conv(x)) in eval mode; computed in float64, stored in
     the convolution's dtype."""
@@ -33,6 +34,7 @@ def fold_conv_bn(conv: nn.modules.conv._ConvNd, bn: nn.modules.batchnorm._BatchN
         folded.weight = nn.Parameter((conv.weight.double() * scale.view(shape)).to(dtype))
         folded.bias = nn.Parameter(((bias - bn.running_mean.double()) * scale + bn.bias.double()).to(dtype))
     return folded
+# --8<-- [end:fold]
 
 
 class ConvBatchNormFoldPass(OptimizationPass):

@@ -118,6 +118,7 @@ class FusionPass(OptimizationPass):
             name = f"fused_elementwise_{index}"
         return name
 
+    # --8<-- [start:fuse]
     @staticmethod
     def _fuse(gm: fx.GraphModule, chain: list[fx.Node], name: str) -> None:
         """Copy the chain into its own graph; its outside inputs become placeholders, in order
@@ -145,3 +146,4 @@ class FusionPass(OptimizationPass):
         for node in reversed(chain):
             gm.graph.erase_node(node)
         gm.delete_all_unused_submodules()
+    # --8<-- [end:fuse]
