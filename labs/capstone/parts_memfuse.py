@@ -14,6 +14,7 @@ from labs.capstone.memory import peak_bytes
 from labs.capstone.numerics import kernel_tolerance, relative_error
 from labs.capstone.recording import require, yes_no
 from labs.capstone.settings import SEED, Settings
+from labs.common import measure
 from labs.common.harness import Lab
 
 
@@ -148,7 +149,7 @@ def bench_part(lab: Lab, settings: Settings, ceilings: dict | None) -> None:
             lab.progress(f"Linear + GELU, M={rows}, {dtype}")
             results.append(bench.run_case(rows, dtype, lab.device, settings.bench_budget_s,
                                           settings.bench_max_autotune and lab.device == "cuda"))
-    peaks = (ceilings or {}).get("matmul", {})
+    peaks = best_matmul_peaks(lab, settings, ceilings)
     table = []
     for r in results:
         tflops = r.tflops("memfuse")
@@ -179,6 +180,17 @@ def bench_part(lab: Lab, settings: Settings, ceilings: dict | None) -> None:
               label={"en": "memfuse's Linear + GELU within its dtype's tolerance of float64, every case",
                      "es": "El Linear + GELU de memfuse dentro de la tolerancia de su tipo frente a float64, en todos los casos"})
     require(lab, "kernel_matches_float64")
+
+
+def best_matmul_peaks(lab: Lab, settings: Settings, ceilings: dict | None) -> dict[str, float]:
+    """The matmul ceiling, measured again right before it is used; the faster of the two
+    measurements stands (a busy machine can only make a ceiling look lower than it is)."""
+    peaks = {}
+    for name in settings.bench_dtypes:
+        again = measure.matmul_peak(lab.device, getattr(torch, name))
+        peaks[name] = max(again, (ceilings or {}).get("matmul", {}).get(name, 0.0))
+        lab.metric(f"ceiling.matmul_tflops.{name}", peaks[name] / 1e12, "TFLOP/s")
+    return peaks
 
 
 def record_target(lab: Lab, results: list[bench.CaseResult]) -> None:

@@ -64,11 +64,13 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"chains fused, {f('mlopt.dce.found')} dead nodes removed; {f('mlopt.nodes_before')} → "
                  f"{f('mlopt.nodes_after')} graph nodes in {f('mlopt.optimize_ms')}. The optimized model matches "
                  f"eager to a relative error of {f('mlopt.relative_error')} (tolerance {f('mlopt.tolerance')}). "
-                 f"Weights went from {f('mlopt.param_mib_before')} to {f('mlopt.param_mib_after')}; the peak "
+                 f"Weights went from {f('mlopt.param_mib_before', 4)} to {f('mlopt.param_mib_after', 4)}; the peak "
                  f"memory of one forward from {f('mlopt.peak_mib_eager')} to {f('mlopt.peak_mib_optimized')}.\n")
+        versus_compile = (f"{f('mlopt.vs_torch_compile.verdict')} torch.compile ({f('mlopt.vs_torch_compile.speedup')})"
+                          if f.raw("mlopt.vs_torch_compile.verdict") != "not_measured"
+                          else "torch.compile was not timed in this preset")
         s.append(f"Measured: the optimized module is {f('mlopt.vs_eager.verdict')} eager "
-                 f"({f('mlopt.vs_eager.speedup')}) and {f('mlopt.vs_torch_compile.verdict')} torch.compile "
-                 f"({f('mlopt.vs_torch_compile.speedup')}).\n")
+                 f"({f('mlopt.vs_eager.speedup')}); {versus_compile}.\n")
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
     s.append("Limits: folding needs eval mode and a convolution whose only user is the batch norm; fusion "
@@ -125,12 +127,15 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"cadenas elemento a elemento fusionadas, {f('mlopt.dce.found')} nodos muertos eliminados; "
                  f"{f('mlopt.nodes_before')} → {f('mlopt.nodes_after')} nodos en {f('mlopt.optimize_ms')}. El modelo "
                  f"optimizado coincide con eager con un error relativo de {f('mlopt.relative_error')} (tolerancia "
-                 f"{f('mlopt.tolerance')}). Los pesos pasaron de {f('mlopt.param_mib_before')} a "
-                 f"{f('mlopt.param_mib_after')}; la memoria pico de un forward, de {f('mlopt.peak_mib_eager')} a "
+                 f"{f('mlopt.tolerance')}). Los pesos pasaron de {f('mlopt.param_mib_before', 4)} a "
+                 f"{f('mlopt.param_mib_after', 4)}; la memoria pico de un forward, de {f('mlopt.peak_mib_eager')} a "
                  f"{f('mlopt.peak_mib_optimized')}.\n")
+        versus_compile = (f"es {f('mlopt.vs_torch_compile.verdict')} torch.compile "
+                          f"({f('mlopt.vs_torch_compile.speedup')})"
+                          if f.raw("mlopt.vs_torch_compile.verdict") != "not_measured"
+                          else "torch.compile no se midió en este preajuste")
         s.append(f"Medido: el módulo optimizado es {f('mlopt.vs_eager.verdict')} eager "
-                 f"({f('mlopt.vs_eager.speedup')}) y {f('mlopt.vs_torch_compile.verdict')} torch.compile "
-                 f"({f('mlopt.vs_torch_compile.speedup')}).\n")
+                 f"({f('mlopt.vs_eager.speedup')}); {versus_compile}.\n")
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
     s.append("Límites: el plegado exige modo de evaluación y una convolución cuyo único usuario sea la batch "

@@ -69,6 +69,8 @@ class GrowingCacheDecoder(nn.Module):
             if cache:
                 k = torch.cat([cache[2 * layer], k], dim=2)
                 v = torch.cat([cache[2 * layer + 1], v], dim=2)
+            else:  # the layout torch.cat gives later steps: a compiled step then sees one stride pattern
+                k, v = k.contiguous(), v.contiguous()
             y = F.scaled_dot_product_attention(q, k, v, is_causal=not cache)
             x = _finish_block(block, x, y)
             new_cache += [k, v]

@@ -42,13 +42,20 @@ class _NamingTracer(fx.Tracer):
     def to_bool(self, obj: fx.Proxy) -> bool:
         raise CaptureError(
             f"symbolic_trace cannot follow data-dependent control flow: the model branches on node "
-            f"'{obj.node.name}' ({obj.node.format_node()}) at {_user_frame()}. Rewrite the branch "
+            f"'{obj.node.name}' ({_describe(obj.node)}) at {_user_frame()}. Rewrite the branch "
             "with torch.cond, or pass the condition as a Python value (concrete_args).")
 
     def iter(self, obj: fx.Proxy):
         raise CaptureError(
-            f"symbolic_trace cannot iterate over node '{obj.node.name}' ({obj.node.format_node()}), "
+            f"symbolic_trace cannot iterate over node '{obj.node.name}' ({_describe(obj.node)}), "
             f"whose length depends on data, at {_user_frame()}.")
+
+
+def _describe(node: fx.Node) -> str:
+    """`gt = gt(sum_1, 0)`: the node as one plain line of code."""
+    target = node.target if isinstance(node.target, str) else getattr(node.target, "__name__", str(node.target))
+    args = ", ".join(a.name if isinstance(a, fx.Node) else repr(a) for a in node.args)
+    return f"{node.name} = {target}({args})"
 
 
 def validate(model: torch.nn.Module, captured: torch.nn.Module, example: torch.Tensor,
@@ -92,10 +99,12 @@ def _describe_export_error(error: Exception) -> str:
     frame = re.search(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<fn>\w+)\n\s*(?P<code>.+)', text)
     where = (f"{os.path.basename(frame['file'])}:{frame['line']} in {frame['fn']}: {frame['code'].strip()}"
              if frame else "a line export could not name")
-    guard = re.search(r"Could not guard on data-dependent expression (?P<expr>[^\n(]+)", text)
+    guard = re.search(r"Could not guard on data-dependent expression (?P<expr>[^\n]+?)(?: \(unhinted|\.?$)",
+                      text, re.M)
     if guard:
         return (f"torch.export cannot follow data-dependent control flow at {where} (it would have to "
-                f"guard on {guard['expr'].strip()}). Rewrite the branch with torch.cond.")
+                f"guard on {guard['expr'].strip()}, a value known only at run time). Rewrite the branch "
+                "with torch.cond.")
     first = text.strip().splitlines()[0] if text.strip() else ""
     return f"torch.export failed at {where}: {type(error).__name__}: {first}"
 
