@@ -18,6 +18,8 @@ of settings.cpu_timing_threads.
 
 from __future__ import annotations
 
+import time
+
 import torch
 
 from labs.capstone import parts_llm, parts_memfuse, parts_mlopt, report
@@ -29,6 +31,7 @@ from labs.common.harness import Lab
 
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
+    deadline = time.perf_counter() + settings.deadline_s
     threads = settings.cpu_timing_threads or torch.get_num_threads()
     lab.metric("cpu_timing_threads", threads if lab.device == "cpu" else 0)
     with torch.no_grad(), measure.cpu_threads(threads, lab.device):
@@ -44,5 +47,6 @@ def run(lab: Lab) -> None:
         lab.part("memfuse_kernel_bench", "memfuse: the fused Linear + GELU against Inductor",
                  parts_memfuse.bench_part, settings, ceilings)
         lab.part("llm_minigpt", "llm_bench: the grammar MiniGPT", parts_llm.minigpt_part, settings)
-        lab.part("llm_gpt2", "llm_bench: a GPT-2-small-shaped model", parts_llm.gpt2_part, settings, ceilings)
+        lab.part("llm_gpt2", "llm_bench: a GPT-2-small-shaped model", parts_llm.gpt2_part, settings, ceilings,
+                 deadline)
     lab.part("report", "Day 70: the technical report", report.write_reports)

@@ -36,6 +36,8 @@ class Settings:
     llm_dtype: str                       # the GPT-2-shaped model's dtype
     cell_budget_s: float                 # measured generations per (backend, workload), by time
     llm_budget_s: float                  # the whole GPT-2 sweep: cells past it are skipped
+    deadline_s: float                    # the whole lab: the GPT-2 sweep ends by then, whatever
+                                         # its own budget (a GPU command may run 10 minutes)
     # Intra-op threads while timing on CPU: one thread times the code, not the scheduler of a
     # small machine shared with other work (see labs.common.measure.cpu_threads).
     cpu_timing_threads: int | None = 1
@@ -57,7 +59,7 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=("eager", "static_kv"),
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.125, llm_dtype="float32",
-        cell_budget_s=0.2, llm_budget_s=10.0),
+        cell_budget_s=0.2, llm_budget_s=10.0, deadline_s=900.0),
     ("full", "cpu"): Settings(
         resnet_input=(1, 3, 224, 224), resnet_budget_s=3.0, resnet_compare_compile=True,
         pass_budget_s=1.0, cli_budget_s=0.5,
@@ -67,7 +69,7 @@ _SETTINGS = {
         # Compiling the 12-layer model takes minutes on 2 cores: eager only, for the bandwidth.
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float32",
-        cell_budget_s=2.0, llm_budget_s=60.0),
+        cell_budget_s=2.0, llm_budget_s=60.0, deadline_s=1500.0),
     ("smoke", "cuda"): Settings(
         resnet_input=(2, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=True,
         pass_budget_s=0.1, cli_budget_s=0.0,
@@ -76,7 +78,7 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
-        cell_budget_s=0.2, llm_budget_s=30.0),
+        cell_budget_s=0.2, llm_budget_s=30.0, deadline_s=600.0),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
     # the seed's four workloads at full length. Budgets keep the run near three minutes.
     ("full", "cuda"): Settings(
@@ -87,7 +89,7 @@ _SETTINGS = {
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=1.0,
-        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=120.0),
+        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=120.0, deadline_s=420.0),
 }
 
 
