@@ -12,7 +12,7 @@ from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
 from labs.capstone.recording import dtype_of, require, yes_no
 from labs.capstone.settings import ALL_BACKENDS, Settings
-from labs.common import grammar, minigpt
+from labs.common import grammar, measure, minigpt
 from labs.common.harness import Lab
 
 CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
@@ -94,7 +94,9 @@ def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: flo
     lab.metric("gpt2.shape", f"{settings.gpt2_layers} × {settings.gpt2_width}")
     lab.metric("gpt2.dtype", settings.llm_dtype)
     lab.metric("gpt2.weight_mib", loaded.weight_bytes() / 2**20, "MiB")
-    copy = (ceilings or {}).get("copy")
+    # The copy ceiling again, right before it is used; the faster measurement stands.
+    copy = max(measure.copy_bandwidth(lab.device), (ceilings or {}).get("copy", 0.0))
+    lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
     if copy:  # no decode step can beat reading every weight once at the copy rate
         lab.metric("gpt2.tpot_floor_ms", 1e3 * loaded.weight_bytes() / copy, "ms")
     rows, skipped, ratios, mismatched = [], 0, [], 0
@@ -153,6 +155,9 @@ def record_gpt2_summary(lab: Lab, rows: list[list], skipped: int) -> None:
     lab.metric("gpt2.best_copy_share", best["copy_share"], "%")
     lab.metric("gpt2.best_achieved_gbs", best["achieved_gbs"], "GB/s")
     lab.metric("gpt2.best_tpot_ms", best["tpot_p50_ms"], "ms")
+    # A CPU's copy also reads every destination line before writing it (write-allocate), so a
+    # stream of pure reads, as decoding is, can beat the copy figure; a GPU's copy cannot be beaten.
+    lab.metric("gpt2.above_copy", yes_no((best["copy_share"] or 0) > 100))
     eager = {r["workload"]: r for r in measured if r["backend"] == "eager"}
     speedups = [eager[r["workload"]]["tpot_p50_ms"] / r["tpot_p50_ms"] for r in measured
                 if r["backend"] == "static_kv" and r["workload"] in eager and r["tpot_p50_ms"]]

@@ -79,7 +79,7 @@ def record_memory(lab: Lab, record, block, compiled, x: torch.Tensor) -> None:
     lab.metric("memfuse.estimate_after_mib", record.after.peak_mib, "MiB")
     lab.metric("memfuse.measured_eager_mib", measured["eager"] / 2**20, "MiB")
     lab.metric("memfuse.measured_memfuse_mib", measured["memfuse"] / 2**20, "MiB")
-    lab.metric("memfuse.estimate_saving", 1 - record.after.peak_bytes / record.before.peak_bytes)
+    lab.metric("memfuse.estimate_saving", 100 * (1 - record.after.peak_bytes / record.before.peak_bytes), "%")
     lab.metric("memfuse.eager_estimate_ratio", measured["eager"] / record.before.peak_bytes, "×")
     lab.metric("memfuse.memfuse_estimate_ratio", measured["memfuse"] / record.after.peak_bytes, "×")
 

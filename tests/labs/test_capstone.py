@@ -322,6 +322,29 @@ def test_target_summary_reads_every_row():
     assert bench.target_summary(cpu, "max_autotune")["verdict"] == "not_measured"
 
 
+def test_gpt2_summary_reads_every_measured_row(tmp_path):
+    from labs.capstone.parts_llm import GPT2_COLUMNS, record_gpt2_summary
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cuda", "full", tmp_path, tmp_path))
+
+    def row(backend, workload, measured, ttft, seed_ttft, tpot, share):
+        values = dict.fromkeys(GPT2_COLUMNS)
+        values.update(backend=backend, workload=workload, measured=measured, ttft_p50_ms=ttft,
+                      seed_ttft_ms=seed_ttft, tpot_p50_ms=tpot, copy_share=share, achieved_gbs=share)
+        return [values[c] for c in GPT2_COLUMNS]
+    rows = [row("eager", "chat_short", "yes", 10.0, 8.0, 6.0, 20.0),
+            row("eager", "summarize", "yes", 40.0, 10.0, 6.5, 18.0),
+            row("static_kv", "chat_short", "yes", 9.0, 2.0, 1.5, 70.0),
+            row("static_kv", "summarize", "yes", 30.0, 6.0, 2.6, 65.0),
+            row("compile_default", "summarize", "no", None, None, None, None)]
+    record_gpt2_summary(lab, rows, skipped=1)
+    metric = lambda key: lab.result["metrics"][key]["value"]  # noqa: E731
+    assert (metric("gpt2.cells"), metric("gpt2.skipped_cells")) == (4, 1)
+    assert (metric("gpt2.best_share_backend"), metric("gpt2.best_share_workload")) == ("static_kv", "chat_short")
+    assert metric("gpt2.static_over_eager_tpot") == pytest.approx(6.5 / 2.6)   # the smaller of 4 and 2.5
+    assert (metric("gpt2.seed_ttft_low"), metric("gpt2.seed_ttft_high")) == (pytest.approx(0.2), pytest.approx(0.8))
+
+
 # -- llm_bench: metrics from per-token timestamps -----------------------------------------------
 
 def test_ttft_and_tpot_come_from_the_token_timestamps():

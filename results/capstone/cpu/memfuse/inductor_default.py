@@ -5,10 +5,10 @@ extern "C"  void  kernel(float* in_out_ptr0)
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(98304L); x0+=static_cast<int64_t>(16L))
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(786432L); x0+=static_cast<int64_t>(16L))
         {
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(98304L)))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(786432L)))
                 {
                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
                     auto tmp1 = static_cast<float>(0.5);
@@ -42,9 +42,9 @@ extern "C"  void  kernel(float* in_out_ptr0)
         arg0_1, arg1_1, arg2_1 = args
         args.clear()
         assert_size_stride(arg2_1, (3072, ), (1, ), 'input')
-        assert_size_stride(arg0_1, (32, 768), (768, 1), 'input')
+        assert_size_stride(arg0_1, (256, 768), (768, 1), 'input')
         assert_size_stride(arg1_1, (3072, 768), (768, 1), 'input')
-        buf0 = empty_strided_cpu((32, 3072), (3072, 1), torch.float32)
+        buf0 = empty_strided_cpu((256, 3072), (3072, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.addmm]
         extern_kernels.addmm(arg2_1, arg0_1, reinterpret_tensor(arg1_1, (768, 3072), (1, 768), 0), alpha=1, beta=1, out=buf0)
         del arg0_1
