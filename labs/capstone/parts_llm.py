@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import time
 
-import torch
-
 from labs.capstone.llm_bench import backends, models, workloads
 from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth

@@ -7,9 +7,8 @@ import time
 
 import torch
 
-from labs.capstone.memfuse import bench, grouping, inductor_code, liveness, pitfalls, tiles
+from labs.capstone.memfuse import bench, inductor_code, pitfalls, tiles
 from labs.capstone.memfuse.backend import REFUSAL, MemfuseBackend
-from labs.capstone.memfuse.ops import FUSED_OP
 from labs.capstone.memory import peak_bytes
 from labs.capstone.numerics import kernel_tolerance, relative_error
 from labs.capstone.recording import require, yes_no

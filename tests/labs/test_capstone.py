@@ -3,7 +3,6 @@ and a smoke run of the whole lab. Each test fails if what it guards breaks."""
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
