@@ -60,8 +60,11 @@ def concrete(size: int | torch.SymInt) -> int:
     if isinstance(size, int):
         return size
     from torch.fx.experimental import symbolic_shapes
-    hint = getattr(symbolic_shapes, "optimization_hint", None) or getattr(symbolic_shapes, "hint_int")
-    return int(hint(size))  # torch 2.13 names it optimization_hint; earlier releases hint_int
+    for name in ("optimization_hint", "hint_int"):  # torch 2.13's name, then earlier releases'
+        hint = getattr(symbolic_shapes, name, None)
+        if hint is not None:
+            return int(hint(size))
+    return int(size.node.shape_env.size_hint(size.node.expr))
 
 
 def nbytes(tensor: torch.Tensor) -> int:
