@@ -1,0 +1,54 @@
+"""Run one backend on one workload: warm up, generate within a time budget, measure memory.
+
+Warm-up is separate and never timed: each prompt is generated once (twice when CUDA graphs
+record: cudagraph trees run a new shape once to warm up, record it the second time). Timed
+generations then repeat until the budget is spent (at least `min_generations`). Peak memory
+(labs.capstone.memory) comes from the first timed generation on a GPU, whose allocator
+counts for free, and from one more, untimed generation on a CPU, whose profiler does not.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from labs.capstone.llm_bench.backends import StreamingBackend
+from labs.capstone.llm_bench.base import GenerationConfig, GenerationResult
+from labs.capstone.llm_bench.metrics import Summary, summarize
+from labs.capstone.memory import peak_bytes
+
+
+@dataclass
+class CellResult:
+    backend: str
+    workload: str
+    summary: Summary
+    results: list[GenerationResult]       # the timed generations, the first round first
+    peak_added_mib: float                 # allocated during a generation, above what was resident
+    peak_total_mib: float | None          # GPU: the allocator's whole peak, weights included
+    warmup_s: float
+
+
+def run_cell(backend: StreamingBackend, workload: str, prompts: Sequence[str | Sequence[int]],
+             config: GenerationConfig, budget_s: float, min_generations: int = 2,
+             max_generations: int = 200) -> CellResult:
+    started = time.perf_counter()
+    for _ in range(2 if backend.uses_cuda_graphs() else 1):
+        for prompt in prompts:
+            backend.generate(prompt, config)
+    warmup_s = time.perf_counter() - started
+    results: list[GenerationResult] = []
+    peak = None
+    if backend.device == "cuda":  # the allocator's counters cost nothing: read them on a timed call
+        peak = peak_bytes(lambda: results.append(backend.generate(prompts[0], config)), backend.device)
+    began = time.perf_counter()
+    while len(results) < max_generations:
+        results += [backend.generate(prompt, config) for prompt in prompts]
+        if len(results) >= min_generations and time.perf_counter() - began > budget_s:
+            break
+    if peak is None:              # the CPU profiler slows a call down: one more, untimed
+        peak = peak_bytes(lambda: backend.generate(prompts[0], config), backend.device)
+    total = peak.bytes_total / 2**20 if peak.bytes_total is not None else None
+    return CellResult(backend.name(), workload, summarize([r.times for r in results]), results,
+                      peak.mib, total, warmup_s)

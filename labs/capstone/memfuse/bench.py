@@ -1,0 +1,131 @@
+"""memfuse's Linear + GELU against Inductor's code for the same subgraph, side by side.
+
+One case is GPT-2 small's MLP up-projection, x (M x 768) @ W^T (768 -> 3072) + b, then GELU
+(the tanh form GPT-2 uses). Three implementations run it:
+- memfuse's operator: the hand-written Triton kernel on a GPU, ATen's linear and gelu on a CPU;
+- `torch.compile` with Inductor's default mode;
+- `torch.compile` with max-autotune (GPU only; without CUDA graphs, which change launches,
+  not kernels).
+Each Inductor variant is timed against memfuse's operator in interleaved rounds
+(labs.common.measure.compare): on a GPU the verdict uses device time, on a CPU latency.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+from labs.capstone.memfuse import inductor_code
+from labs.capstone.memfuse.ops import fused_linear_gelu
+from labs.capstone.numerics import kernel_tolerance, relative_error
+from labs.common import measure
+
+N_FEATURES, K_FEATURES = 3072, 768
+TARGET = 0.9    # memfuse's speed relative to Inductor's (Inductor time / memfuse time) to reach
+
+
+def linear_gelu_subgraph(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+    return F.gelu(F.linear(x, weight, bias), approximate="tanh")
+
+
+@dataclass
+class CaseResult:
+    rows: int
+    dtype: str
+    device: str
+    memfuse: measure.Stats
+    default: measure.Stats
+    max_autotune: measure.Stats | None
+    error: float
+    tolerance: float
+    default_strategy: str
+    max_strategy: str | None
+    compile_s: dict[str, float]
+    tuning: list[tuple[str, float]] = field(default_factory=list)   # (tile, ms) tried by autotune
+    best_tile: str | None = None
+    codes: dict[str, str] = field(default_factory=dict)              # variant -> Inductor's code
+
+    @property
+    def flops(self) -> float:
+        return 2.0 * self.rows * N_FEATURES * K_FEATURES
+
+    def ratio(self, baseline: str) -> float | None:
+        """Inductor's time over memfuse's: above 1 memfuse is faster."""
+        stats = getattr(self, baseline)
+        return stats.median_s / self.memfuse.median_s if stats is not None else None
+
+    def tflops(self, variant: str) -> float | None:
+        stats = getattr(self, variant)
+        return self.flops / stats.median_s / 1e12 if stats is not None else None
+
+    @property
+    def label(self) -> str:
+        return f"M={self.rows} {self.dtype}"
+
+
+def _inputs(rows: int, dtype: torch.dtype, device: str) -> tuple[torch.Tensor, ...]:
+    generator = torch.Generator().manual_seed(rows)
+    x = torch.randn(rows, K_FEATURES, generator=generator)
+    weight = torch.randn(N_FEATURES, K_FEATURES, generator=generator) / K_FEATURES ** 0.5
+    bias = 0.1 * torch.randn(N_FEATURES, generator=generator)
+    return tuple(t.to(device=device, dtype=dtype) for t in (x, weight, bias))
+
+
+def _compile(mode: str | None, args: tuple[torch.Tensor, ...]) -> tuple[Any, float, str]:
+    compiled = torch.compile(linear_gelu_subgraph, dynamic=False, fullgraph=True, mode=mode)
+    started = time.perf_counter()
+    _, code = inductor_code.compile_and_capture(compiled, *args)
+    return compiled, time.perf_counter() - started, code
+
+
+def run_case(rows: int, dtype_name: str, device: str, budget_s: float, max_autotune: bool) -> CaseResult:
+    torch._dynamo.reset()  # one code object, a handful of cache entries: start each case empty
+    dtype = getattr(torch, dtype_name)
+    args = _inputs(rows, dtype, device)
+    memfuse = lambda: fused_linear_gelu(*args, "tanh")
+    if device == "cuda":
+        from labs.capstone.memfuse import triton_kernel  # GPU only
+        triton_kernel.forget_tuning()                    # tune this case afresh, keep its timings
+    tune_s = measure.first_call_s(memfuse, device)       # on a GPU: Triton's autotuning
+    tuning, best = _tuning(device)
+    reference = linear_gelu_subgraph(*(t.double() for t in args))
+    error = relative_error(memfuse(), reference)
+    default, default_s, default_code = _compile(None, args)
+    versus_default = measure.compare(lambda: default(*args), memfuse, device, budget_s=budget_s)
+    versus_max, max_s, max_code = None, None, None
+    if max_autotune:
+        tuned, max_s, max_code = _compile("max-autotune-no-cudagraphs", args)
+        versus_max = measure.compare(lambda: tuned(*args), memfuse, device, budget_s=budget_s)
+    pick = lambda c: (c.device or c.latency) if c is not None else (None, None)
+    return CaseResult(
+        rows=rows, dtype=dtype_name, device=device, memfuse=pick(versus_default)[1],
+        default=pick(versus_default)[0], max_autotune=pick(versus_max)[0], error=error,
+        tolerance=kernel_tolerance(dtype, K_FEATURES), default_strategy=inductor_code.strategy(default_code),
+        max_strategy=inductor_code.strategy(max_code) if max_code else None,
+        compile_s={"memfuse_tune": tune_s, "default": default_s, **({"max_autotune": max_s} if max_s else {})},
+        tuning=tuning, best_tile=best,
+        codes={"default": default_code, **({"max_autotune": max_code} if max_code else {})})
+
+
+def _tuning(device: str) -> tuple[list[tuple[str, float]], str | None]:
+    if device != "cuda":
+        return [], None
+    from labs.capstone.memfuse import triton_kernel  # GPU only
+    best = triton_kernel.best_tile()
+    return [(tile.label, ms) for tile, ms in triton_kernel.tuning_results()], best.label if best else None
+
+
+def target_summary(results: list[CaseResult], baseline: str, threshold: float = TARGET) -> dict[str, Any]:
+    """Every case against one Inductor variant: how many reach the target, and the worst."""
+    ratios = [(r.ratio(baseline), r.label) for r in results if r.ratio(baseline) is not None]
+    if not ratios:
+        return {"cases": 0, "met": 0, "worst_ratio": None, "worst_case": None, "verdict": "not_measured"}
+    worst_ratio, worst_case = min(ratios)
+    met = sum(1 for ratio, _ in ratios if ratio >= threshold)
+    return {"cases": len(ratios), "met": met, "worst_ratio": worst_ratio, "worst_case": worst_case,
+            "verdict": "met" if met == len(ratios) else "missed",
+            "shortfall": max(0.0, threshold - worst_ratio)}

@@ -1,0 +1,80 @@
+"""Measured memory: the peak of live tensor bytes a call adds, on a GPU or a CPU.
+
+GPU: `torch.cuda.max_memory_allocated()` after resetting the peak, minus what was allocated
+before the call: the caching allocator's own count of bytes handed to tensors (blocks are
+rounded up to 512 bytes).
+
+CPU: torch keeps no such counter, so the call runs once under `torch.profiler` with
+`profile_memory=True`, which records every allocation and free of torch's CPU allocator
+with its time. The peak of their running sum is the CPU figure: the same quantity, without
+the GPU allocator's rounding. The profiler slows the call down, so memory is measured on its
+own call, never on a timed one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+
+METHODS = {
+    "cuda": "torch.cuda.max_memory_allocated() minus the bytes allocated before the call",
+    "cpu": "peak of the running sum of the CPU allocations and frees torch.profiler records",
+}
+
+
+@dataclass(frozen=True)
+class MemoryPeak:
+    bytes: int       # peak bytes above what was allocated when the call started
+    method: str
+    bytes_total: int | None = None   # GPU: the allocator's whole peak, weights and caches included
+
+    @property
+    def mib(self) -> float:
+        return self.bytes / 2**20
+
+
+def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
+    """Run `fn` once and return the peak of the bytes it allocated beyond its starting point."""
+    if device == "cuda":
+        torch.cuda.synchronize()
+        before = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        fn()
+        torch.cuda.synchronize()
+        peak = torch.cuda.max_memory_allocated()
+        return MemoryPeak(peak - before, METHODS["cuda"], peak)
+    return MemoryPeak(_cpu_peak(fn), METHODS["cpu"])
+
+
+def _cpu_peak(fn: Callable[[], Any]) -> int:
+    from torch._C._profiler import _EventType
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        fn()
+    # Every allocation (+bytes) and free (-bytes) with its time, wherever it happened: inside
+    # an operator, inside a compiled region, or when Python dropped a tensor.
+    changes: list[tuple[int, int]] = []
+    pending = list(prof.profiler.kineto_results.experimental_event_tree())
+    while pending:
+        event = pending.pop()
+        if event.tag == _EventType.Allocation and "cpu" in str(event.extra_fields.device).lower():
+            changes.append((event.start_time_ns, event.extra_fields.alloc_size))
+        pending.extend(event.children)
+    running = peak = 0
+    for _, change in sorted(changes):
+        running += change
+        peak = max(peak, running)
+    return peak
+
+
+def module_bytes(module: torch.nn.Module) -> int:
+    """Bytes of a module's parameters and buffers, each tensor counted once."""
+    seen, total = set(), 0
+    for tensor in list(module.parameters()) + list(module.buffers()):
+        if id(tensor) not in seen:
+            seen.add(id(tensor))
+            total += tensor.numel() * tensor.element_size()
+    return total

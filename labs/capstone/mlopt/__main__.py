@@ -1,0 +1,3 @@
+from labs.capstone.mlopt.cli import main
+
+main()

@@ -1,0 +1,83 @@
+"""Conv + batch-norm folding, for inference.
+
+In eval mode batch norm is an affine map per channel with fixed statistics,
+    y = (conv(x) - mean) / sqrt(var + eps) * gamma + beta,
+so it can live inside the convolution: scale each output channel's weights by
+s = gamma / sqrt(var + eps) and give the convolution the bias (b - mean) * s + beta. The
+batch-norm node disappears and with it one pass over the activation.
+
+Training mode is refused: there batch norm normalizes with each batch's own statistics,
+which no fixed weight can reproduce.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import torch
+from torch import fx, nn
+
+from labs.capstone.mlopt.base import OptimizationPass, module_of, replace_submodule, uses_of_target
+
+
+# --8<-- [start:fold]
+def fold_conv_bn(conv: nn.modules.conv._ConvNd, bn: nn.modules.batchnorm._BatchNorm) -> nn.Module:
+    """A new convolution equal to bn(conv(x)) in eval mode; computed in float64, stored in
+    the convolution's dtype."""
+    folded = copy.deepcopy(conv)
+    dtype = conv.weight.dtype
+    scale = bn.weight.double() / torch.sqrt(bn.running_var.double() + bn.eps)
+    bias = conv.bias.double() if conv.bias is not None else torch.zeros_like(scale)
+    shape = (-1,) + (1,) * (conv.weight.dim() - 1)  # one scale per output channel
+    with torch.no_grad():
+        folded.weight = nn.Parameter((conv.weight.double() * scale.view(shape)).to(dtype))
+        folded.bias = nn.Parameter(((bias - bn.running_mean.double()) * scale + bn.bias.double()).to(dtype))
+    return folded
+# --8<-- [end:fold]
+
+
+class ConvBatchNormFoldPass(OptimizationPass):
+    key = "fold"
+
+    def analyze(self, gm: fx.GraphModule) -> dict[str, Any]:
+        pairs, refused = self._pairs(gm)
+        return {"num_foldable_pairs": len(pairs), "pairs": [f"{c.target} + {b.target}" for c, b in pairs],
+                "refused": refused}
+
+    def apply(self, gm: fx.GraphModule) -> fx.GraphModule:
+        pairs, _ = self._pairs(gm)
+        for conv_node, bn_node in pairs:
+            folded = fold_conv_bn(module_of(gm, conv_node), module_of(gm, bn_node))
+            replace_submodule(gm, conv_node.target, folded)
+            bn_node.replace_all_uses_with(conv_node)
+            gm.graph.erase_node(bn_node)
+        gm.delete_all_unused_submodules()
+        return self.finish(gm)
+
+    @staticmethod
+    def _pairs(gm: fx.GraphModule) -> tuple[list[tuple[fx.Node, fx.Node]], list[str]]:
+        """(conv, bn) node pairs that can fold, and why the others cannot."""
+        pairs, refused = [], []
+        for node in gm.graph.nodes:
+            bn = module_of(gm, node)
+            if not isinstance(bn, nn.modules.batchnorm._BatchNorm):
+                continue
+            source = node.args[0] if node.args else None
+            conv = module_of(gm, source) if isinstance(source, fx.Node) else None
+            reason = None
+            if not isinstance(conv, nn.modules.conv._ConvNd):
+                reason = "its input is not a convolution"
+            elif bn.training or conv.training:
+                reason = "training mode: batch norm uses the batch's statistics"
+            elif not bn.track_running_stats or bn.running_var is None:
+                reason = "no running statistics"
+            elif len(source.users) != 1:
+                reason = "the convolution's output is also used elsewhere"
+            elif uses_of_target(gm, source.target) != 1 or uses_of_target(gm, node.target) != 1:
+                reason = "a module called more than once"
+            if reason:
+                refused.append(f"{node.target}: {reason}")
+            else:
+                pairs.append((source, node))
+        return pairs, refused

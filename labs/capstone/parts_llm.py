@@ -1,0 +1,166 @@
+"""Project C's parts: the grammar MiniGPT (real text, checked) and the GPT-2-shaped model (timing)."""
+
+from __future__ import annotations
+
+import time
+
+from labs.capstone.llm_bench import backends, models, workloads
+from labs.capstone.llm_bench.base import GenerationConfig
+from labs.capstone.llm_bench.metrics import decode_bandwidth
+from labs.capstone.llm_bench.runner import CellResult, run_cell
+from labs.capstone.recording import dtype_of, require, yes_no
+from labs.capstone.settings import ALL_BACKENDS, Settings
+from labs.common import grammar, measure, minigpt
+from labs.common.harness import Lab
+
+CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
+                "throughput_tok_s", "peak_added_mib", "warmup_s"]
+CELL_UNITS = {"ttft_p50_ms": "ms", "ttft_p95_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
+              "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s"}
+
+
+def cell_row(cell: CellResult) -> list:
+    s = cell.summary
+    return [cell.backend, s.generations, s.ttft_p50_ms, s.ttft_p95_ms, s.tpot_p50_ms, s.e2e_p50_ms, s.e2e_p95_ms,
+            s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s]
+
+
+GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured", "generations", "ttft_p50_ms",
+                "seed_ttft_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms", "throughput_tok_s", "peak_added_mib",
+                "peak_total_mib", "step_mb", "achieved_gbs", "copy_share"]
+
+
+def minigpt_part(lab: Lab, settings: Settings) -> None:
+    lab.progress("training or loading the grammar MiniGPT")
+    loaded, info = models.grammar_minigpt(lab.preset, lab.device,
+                                          progress=lambda step, loss: lab.progress(f"MiniGPT step {step}, loss {loss:.3f}"))
+    lab.metric("minigpt.params", info.params)
+    lab.metric("minigpt.val_exact_match", 100 * info.val_exact_match, "%")
+    lab.metric("minigpt.cached", "cached" if info.cached else "trained")
+    prompts = workloads.grammar_prompts(settings.minigpt_prompts)
+    stop = loaded.tokenizer.encode(grammar.END)[0]
+    config = GenerationConfig(max_new_tokens=max(len(p.answer) for p in prompts) + 2, stop_token=stop)
+    reference = minigpt.greedy_complete(loaded.model, [p.text for p in prompts], loaded.tokenizer,
+                                        config.max_new_tokens, lab.device)
+    lab.metric("minigpt.prompts", len(prompts))
+    rows, ratios, agreement, exact = [], [], {}, {}
+    for name in settings.minigpt_backends:
+        lab.progress(f"MiniGPT, {name}")
+        backend = backends.make_backend(name, lab.device)
+        backend.load_model("minigpt", loaded=loaded)
+        cell = run_cell(backend, "grammar", [p.text for p in prompts], config, settings.cell_budget_s,
+                        min_generations=len(prompts))
+        texts = [r.output_text for r in cell.results[:len(prompts)]]   # the first round, prompt order
+        exact[name] = 100 * sum(t == p.answer for t, p in zip(texts, prompts)) / len(prompts)
+        agreement[name] = 100 * sum(t == ref for t, ref in zip(texts, reference)) / len(prompts)
+        rows.append(cell_row(cell) + [exact[name], agreement[name]])
+        ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
+        if name == "eager":
+            record_samples(lab, prompts, texts)
+        backend.cleanup()
+    lab.table("llm_minigpt", CELL_COLUMNS + ["exact_match", "agrees"], rows,
+              CELL_UNITS | {"exact_match": "%", "agrees": "%"})
+    lab.metric("minigpt.max_new_tokens", config.max_new_tokens)
+    lab.metric("minigpt.min_agreement", min(agreement.values()), "%")
+    lab.metric("minigpt.min_exact_match", min(exact.values()), "%")
+    lab.check("minigpt_ttft_before_e2e", max(ratios), "<", 1.0,
+              label={"en": "MiniGPT: the first token arrives before the last (TTFT < e2e), every backend",
+                     "es": "MiniGPT: el primer token llega antes que el último (TTFT < e2e), en todos los backends"})
+    lab.check("minigpt_backends_agree", min(agreement.values()), ">=", 90, unit="%",
+              label={"en": "MiniGPT: every backend's text equals the cache-free reference generation",
+                     "es": "MiniGPT: el texto de cada backend coincide con la generación de referencia sin caché"})
+    checks = ["minigpt_ttft_before_e2e", "minigpt_backends_agree"]
+    if lab.preset == "full":  # smoke trains for seconds: it is not meant to conjugate
+        lab.check("minigpt_conjugates", min(exact.values()), ">=", 100 * minigpt.TARGET_VAL_EXACT_MATCH, unit="%",
+                  label={"en": "MiniGPT: generated conjugations of held-out verbs are correct",
+                         "es": "MiniGPT: las conjugaciones generadas de verbos no vistos son correctas"})
+        checks.append("minigpt_conjugates")
+    require(lab, *checks)
+
+
+def record_samples(lab: Lab, prompts: list[workloads.GrammarPrompt], texts: list[str]) -> None:
+    rows = [[p.example.prompt.strip(), p.answer, t, yes_no(t == p.answer)] for p, t in zip(prompts, texts)][:8]
+    lab.table("llm_minigpt_samples", ["prompt", "expected", "generated", "correct"], rows)
+
+
+def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
+    dtype = dtype_of(settings.llm_dtype)
+    loaded = models.gpt2_small_shaped(lab.device, dtype, settings.gpt2_layers, settings.gpt2_width,
+                                      settings.gpt2_heads)
+    params = sum(p.numel() for p in loaded.model.parameters())
+    lab.metric("gpt2.params", params)
+    lab.metric("gpt2.shape", f"{settings.gpt2_layers} × {settings.gpt2_width}")
+    lab.metric("gpt2.dtype", settings.llm_dtype)
+    lab.metric("gpt2.weight_mib", loaded.weight_bytes() / 2**20, "MiB")
+    # The copy ceiling again, right before it is used; the faster measurement stands.
+    copy = max(measure.copy_bandwidth(lab.device), (ceilings or {}).get("copy", 0.0))
+    lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
+    if copy:  # no decode step can beat reading every weight once at the copy rate
+        lab.metric("gpt2.tpot_floor_ms", 1e3 * loaded.weight_bytes() / copy, "ms")
+    rows, skipped, ratios, mismatched = [], 0, [], 0
+    stop_at = min(time.perf_counter() + settings.llm_budget_s, deadline)
+    lab.metric("gpt2.budget_s", max(0.0, stop_at - time.perf_counter()), "s")
+    chosen = [workloads.WORKLOADS[w].scaled(settings.gpt2_token_scale) for w in settings.gpt2_workloads]
+    for name in settings.gpt2_backends:
+        backend = backends.make_backend(name, lab.device)
+        backend.load_model("gpt2_small_shaped", loaded=loaded)
+        for workload in chosen:
+            if ratios and time.perf_counter() > stop_at:   # the first cell always runs
+                skipped += 1
+                rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(False)]
+                            + [None] * 12)
+                continue
+            lab.progress(f"GPT-2-shaped, {name}, {workload.name}")
+            config = GenerationConfig(max_new_tokens=workload.max_new_tokens)
+            cell = run_cell(backend, workload.name, [workload.prompt_ids(models.GPT2_VOCAB)], config,
+                            settings.cell_budget_s)
+            mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
+            ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
+            attended = loaded.max_len if name == "static_kv" else workload.prompt_tokens + workload.max_new_tokens / 2
+            step_bytes = loaded.weight_bytes() + loaded.kv_bytes_per_position() * attended
+            tpot = cell.summary.tpot_p50_ms
+            achieved = decode_bandwidth(step_bytes, tpot / 1e3) if tpot else None
+            s = cell.summary
+            rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(True),
+                         s.generations, s.ttft_p50_ms, s.e2e_p50_ms / workload.max_new_tokens, s.tpot_p50_ms,
+                         s.e2e_p50_ms, s.e2e_p95_ms, s.throughput_tok_s, cell.peak_added_mib, cell.peak_total_mib,
+                         step_bytes / 1e6, achieved / 1e9 if achieved else None,
+                         100 * achieved / copy if achieved and copy else None])
+        backend.cleanup()
+    rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
+    lab.table("llm_gpt2", GPT2_COLUMNS, rows,
+              {"ttft_p50_ms": "ms", "seed_ttft_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
+               "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "peak_total_mib": "MiB", "step_mb": "MB",
+               "achieved_gbs": "GB/s", "copy_share": "%"})
+    record_gpt2_summary(lab, rows, skipped)
+    lab.check("gpt2_ttft_before_e2e", max(ratios), "<", 1.0,
+              label={"en": "GPT-2-shaped: TTFT < e2e for every backend and workload measured",
+                     "es": "Forma de GPT-2: TTFT < e2e en todos los backends y cargas medidos"})
+    lab.check("gpt2_tokens_as_requested", mismatched, "==", 0,
+              label={"en": "GPT-2-shaped: every generation produced the tokens asked for",
+                     "es": "Forma de GPT-2: cada generación produjo los tokens pedidos"})
+    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested")
+
+
+def record_gpt2_summary(lab: Lab, rows: list[list], skipped: int) -> None:
+    """The sentences the page quotes, computed from every measured row."""
+    measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
+    lab.metric("gpt2.cells", len(measured))
+    lab.metric("gpt2.skipped_cells", skipped)
+    best = max(measured, key=lambda r: r["copy_share"] or 0)
+    lab.metric("gpt2.best_share_backend", best["backend"])
+    lab.metric("gpt2.best_share_workload", best["workload"])
+    lab.metric("gpt2.best_copy_share", best["copy_share"], "%")
+    lab.metric("gpt2.best_achieved_gbs", best["achieved_gbs"], "GB/s")
+    lab.metric("gpt2.best_tpot_ms", best["tpot_p50_ms"], "ms")
+    # A CPU's copy also reads every destination line before writing it (write-allocate), so a
+    # stream of pure reads, as decoding is, can beat the copy figure; a GPU's copy cannot be beaten.
+    lab.metric("gpt2.above_copy", yes_no((best["copy_share"] or 0) > 100))
+    eager = {r["workload"]: r for r in measured if r["backend"] == "eager"}
+    speedups = [eager[r["workload"]]["tpot_p50_ms"] / r["tpot_p50_ms"] for r in measured
+                if r["backend"] == "static_kv" and r["workload"] in eager and r["tpot_p50_ms"]]
+    lab.metric("gpt2.static_over_eager_tpot", min(speedups) if speedups else "not_measured",
+               "×" if speedups else "")
+    seed_errors = [r["seed_ttft_ms"] / r["ttft_p50_ms"] for r in measured]   # the seed's e2e/n over measured TTFT
+    lab.metric("gpt2.seed_ttft_low", min(seed_errors), "×")
+    lab.metric("gpt2.seed_ttft_high", max(seed_errors), "×")

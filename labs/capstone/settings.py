@@ -1,0 +1,100 @@
+"""Every knob of the capstone, per preset and device: smoke runs in the test suite, full is
+what the site shows. A GPU and a 2-core CPU differ by orders of magnitude, so each preset has
+one Settings per device; `settings_for(preset, device)` picks it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEED = 0
+
+
+@dataclass(frozen=True)
+class Settings:
+    # -- Project A: mlopt on ResNet-18 -------------------------------------------------------
+    resnet_input: tuple[int, ...]        # (batch, channels, height, width)
+    resnet_budget_s: float               # per interleaved A/B comparison
+    resnet_compare_compile: bool         # time torch.compile too (its CPU compile is ~30 s)
+    pass_budget_s: float                 # per pass: before/after timing inside the pipeline
+    cli_budget_s: float                  # --budget-s of the command-line run (0: no timing)
+    # -- Project B: memfuse ------------------------------------------------------------------
+    mlp_rows: int                        # M of the MLP block the backend compiles
+    mlp_width: int                       # n_embd of that block (GPT-2 small: 768)
+    bench_rows: tuple[int, ...]          # M values of the Linear + GELU benchmark
+    bench_dtypes: tuple[str, ...]        # dtypes of that benchmark
+    bench_budget_s: float                # per variant and case
+    bench_max_autotune: bool             # also compile Inductor's max-autotune (GPU only)
+    # -- Project C: llm_bench ----------------------------------------------------------------
+    minigpt_prompts: int                 # held-out grammar prompts per generation batch
+    minigpt_backends: tuple[str, ...]
+    gpt2_layers: int                     # GPT-2 small: 12 layers of width 768, 12 heads
+    gpt2_width: int
+    gpt2_heads: int
+    gpt2_backends: tuple[str, ...]
+    gpt2_workloads: tuple[str, ...]      # names from llm_bench.workloads.WORKLOADS
+    gpt2_token_scale: float              # output tokens of the seed's workloads are scaled by this
+    llm_dtype: str                       # the GPT-2-shaped model's dtype
+    cell_budget_s: float                 # measured generations per (backend, workload), by time
+    llm_budget_s: float                  # the whole GPT-2 sweep: cells past it are skipped
+    deadline_s: float                    # the whole lab: the GPT-2 sweep ends by then, whatever
+                                         # its own budget (a GPU command may run 10 minutes)
+    # Intra-op threads while timing on CPU: one thread times the code, not the scheduler of a
+    # small machine shared with other work (see labs.common.measure.cpu_threads).
+    cpu_timing_threads: int | None = 1
+
+
+ALL_BACKENDS = ("eager", "compile_default", "compile_reduce_overhead", "static_kv")
+# reduce-overhead is CUDA graphs; on a CPU it would compile the same code as default again.
+CPU_BACKENDS = ("eager", "compile_default", "static_kv")
+# Measured in this order so that a sweep cut short by its time budget loses the backend that
+# matters least (tables list them in ALL_BACKENDS' order).
+GPU_GPT2_ORDER = ("eager", "static_kv", "compile_default", "compile_reduce_overhead")
+
+_SETTINGS = {
+    ("smoke", "cpu"): Settings(
+        resnet_input=(1, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=False,
+        pass_budget_s=0.1, cli_budget_s=0.0,
+        mlp_rows=32, mlp_width=64, bench_rows=(32,), bench_dtypes=("float32",), bench_budget_s=0.1,
+        bench_max_autotune=False,
+        minigpt_prompts=4, minigpt_backends=("eager", "static_kv"),
+        gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=("eager",),
+        gpt2_workloads=("chat_short",), gpt2_token_scale=0.125, llm_dtype="float32",
+        cell_budget_s=0.2, llm_budget_s=10.0, deadline_s=900.0),
+    ("full", "cpu"): Settings(
+        resnet_input=(1, 3, 224, 224), resnet_budget_s=3.0, resnet_compare_compile=True,
+        pass_budget_s=1.0, cli_budget_s=0.5,
+        mlp_rows=256, mlp_width=768, bench_rows=(64, 256), bench_dtypes=("float32",),
+        bench_budget_s=0.6, bench_max_autotune=False,
+        minigpt_prompts=24, minigpt_backends=CPU_BACKENDS,
+        # Compiling the 12-layer model takes minutes on 2 cores: eager only, for the bandwidth.
+        gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=("eager",),
+        gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float32",
+        cell_budget_s=2.0, llm_budget_s=60.0, deadline_s=1500.0),
+    ("smoke", "cuda"): Settings(
+        resnet_input=(2, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=True,
+        pass_budget_s=0.1, cli_budget_s=0.0,
+        mlp_rows=64, mlp_width=128, bench_rows=(512,), bench_dtypes=("float16",), bench_budget_s=0.1,
+        bench_max_autotune=False,
+        minigpt_prompts=4, minigpt_backends=ALL_BACKENDS,
+        gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=GPU_GPT2_ORDER,
+        gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
+        cell_budget_s=0.2, llm_budget_s=30.0, deadline_s=600.0),
+    # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
+    # the seed's four workloads at full length. Budgets keep the run near three minutes.
+    ("full", "cuda"): Settings(
+        resnet_input=(32, 3, 224, 224), resnet_budget_s=2.0, resnet_compare_compile=True,
+        pass_budget_s=0.5, cli_budget_s=0.5,
+        mlp_rows=2048, mlp_width=768, bench_rows=(512, 2048, 8192), bench_dtypes=("float16", "bfloat16"),
+        bench_budget_s=0.4, bench_max_autotune=True,
+        minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
+        gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
+        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=1.0,
+        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=120.0, deadline_s=420.0),
+}
+
+
+def settings_for(preset: str, device: str) -> Settings:
+    try:
+        return _SETTINGS[(preset, device)]
+    except KeyError:
+        raise ValueError(f"no settings for preset {preset!r} on {device!r}") from None

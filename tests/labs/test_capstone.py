@@ -1,0 +1,432 @@
+"""The capstone: mlopt's passes and CLI, memfuse's analysis and backend, llm_bench's metrics,
+and a smoke run of the whole lab. Each test fails if what it guards breaks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+import torch.nn as nn
+from torch.fx import symbolic_trace
+
+from labs.capstone.llm_bench.backends import StreamingBackend
+from labs.capstone.llm_bench.base import GenerationConfig
+from labs.capstone.llm_bench.metrics import TokenTimes, percentile, summarize
+from labs.capstone.llm_bench.models import LoadedModel
+from labs.capstone.memfuse import bench, grouping, liveness, pitfalls, tiles
+from labs.capstone.memfuse.backend import REFUSAL, MemfuseBackend
+from labs.capstone.memfuse.ops import FUSED_OP
+from labs.capstone.mlopt import cli
+from labs.capstone.mlopt.capture import CaptureError, capture_export, capture_fx
+from labs.capstone.mlopt.dce import DeadCodePass
+from labs.capstone.mlopt.fold import ConvBatchNormFoldPass
+from labs.capstone.mlopt.fusion import FUSED_CLASS, FusionPass
+from labs.capstone.mlopt.models import chain_mlp
+from labs.capstone.mlopt.pipeline import build_pipeline
+from labs.capstone.parts_mlopt import BranchOnData
+from labs.common import minigpt
+
+LAB = "capstone"
+
+
+def ops(gm) -> int:
+    return sum(1 for n in gm.graph.nodes if n.op in ("call_function", "call_method", "call_module"))
+
+
+# -- mlopt: fusion (the seed's three tests, then its edge cases) --------------------------------
+
+class TwoLayerMLP(nn.Module):
+    def forward(self, x):
+        x = torch.relu(x)
+        return torch.sigmoid(x)
+
+
+def test_fusion_finds_chain():
+    analysis = FusionPass().analyze(symbolic_trace(TwoLayerMLP()))
+    assert analysis["num_fusible_groups"] == 1 and analysis["total_fusible_ops"] == 2
+
+
+def test_fusion_preserves_output():
+    model = TwoLayerMLP()
+    fused = FusionPass().apply(symbolic_trace(model))
+    x = torch.randn(4, 16)
+    assert torch.allclose(model(x), fused(x), atol=1e-6)
+
+
+def test_fusion_reduces_node_count():
+    gm = symbolic_trace(TwoLayerMLP())
+    before = ops(gm)
+    assert ops(FusionPass().apply(gm)) == before - 1
+
+
+class Identity(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class SingleOp(nn.Module):
+    def forward(self, x):
+        return torch.relu(x)
+
+
+@pytest.mark.parametrize("model", [Identity(), SingleOp()], ids=["empty_graph", "single_op"])
+def test_fusion_leaves_graphs_without_chains_alone(model):
+    gm = symbolic_trace(model)
+    code = gm.code
+    assert FusionPass().analyze(gm)["num_fusible_groups"] == 0
+    assert FusionPass().apply(gm).code == code
+
+
+def test_fusion_of_an_already_fused_graph_changes_nothing():
+    gm = FusionPass().apply(symbolic_trace(TwoLayerMLP()))
+    code = gm.code
+    assert FusionPass().analyze(gm)["num_fusible_groups"] == 0
+    assert FusionPass().apply(gm).code == code
+
+
+def test_fused_node_keeps_every_input_and_keyword():
+    """torch.add(h, x, alpha=0.5) -> sigmoid -> * 2: the fused node must read h *and* x, and
+    the sub-graph must keep alpha; the seed's rewrite (args[0] only) fails both."""
+    model = chain_mlp()
+    gm = FusionPass().apply(symbolic_trace(model))
+    fused = [n for n in gm.graph.nodes if n.op == "call_module" and type(gm.get_submodule(n.target)).__name__ == FUSED_CLASS]
+    chain = next(n for n in fused if "add" in gm.get_submodule(n.target).fused_ops)
+    assert len(chain.args) == 2
+    add = next(n for n in gm.get_submodule(chain.target).graph.nodes if n.target is torch.add)
+    assert add.kwargs == {"alpha": 0.5}
+    x = torch.randn(3, 64)
+    with torch.no_grad():
+        assert torch.equal(gm(x), model(x))
+
+
+def test_fusion_does_not_treat_size_arithmetic_as_a_tensor_chain():
+    class Sizes(nn.Module):
+        def forward(self, x):
+            return x.view(x.size(0) * 2, -1)
+    assert FusionPass().analyze(symbolic_trace(Sizes()))["num_fusible_groups"] == 0
+
+
+# -- mlopt: folding and dead code ---------------------------------------------------------------
+
+def conv_bn(training: bool = False) -> nn.Sequential:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 8, 3, bias=True), nn.BatchNorm2d(8), nn.ReLU())
+    with torch.no_grad():
+        bn = model[1]
+        bn.running_mean.uniform_(-1, 1), bn.running_var.uniform_(0.5, 2)
+        bn.weight.uniform_(0.5, 1.5), bn.bias.uniform_(-1, 1)
+    return model.train(training)
+
+
+def test_fold_matches_conv_then_batch_norm():
+    model = conv_bn()
+    gm = ConvBatchNormFoldPass().apply(symbolic_trace(model))
+    assert not any(isinstance(m, nn.BatchNorm2d) for m in gm.modules())
+    x = torch.randn(2, 3, 16, 16)
+    with torch.no_grad():
+        assert (gm(x) - model(x)).abs().max().item() <= 1e-5 * model(x).abs().max().item()
+
+
+def test_fold_refuses_training_mode_and_shared_outputs():
+    gm = symbolic_trace(conv_bn(training=True))
+    analysis = ConvBatchNormFoldPass().analyze(gm)
+    assert analysis["num_foldable_pairs"] == 0 and "training mode" in analysis["refused"][0]
+
+    class Shared(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv, self.bn = nn.Conv2d(3, 3, 1), nn.BatchNorm2d(3)
+
+        def forward(self, x):
+            y = self.conv(x)
+            return self.bn(y) + y
+    analysis = ConvBatchNormFoldPass().analyze(symbolic_trace(Shared().eval()))
+    assert analysis["num_foldable_pairs"] == 0 and "used elsewhere" in analysis["refused"][0]
+
+
+def test_dce_removes_a_dead_chain_and_keeps_in_place_writes():
+    class Dead(nn.Module):
+        def forward(self, x):
+            unused = torch.relu(x * 2)   # noqa: F841 - dead: two nodes
+            x.add_(1)                    # no user, but it writes into x
+            return x + 1
+    gm = symbolic_trace(Dead())
+    assert DeadCodePass().analyze(gm)["num_dead_nodes"] == 2
+    gm = DeadCodePass().apply(gm)
+    assert [n.target for n in gm.graph.nodes if n.op != "placeholder" and n.op != "output"] == \
+        ["add_", next(n.target for n in gm.graph.nodes if n.name == "add")]
+    assert torch.equal(gm(torch.zeros(2)), torch.full((2,), 2.0))
+
+
+def test_build_pipeline_names_the_passes_it_knows():
+    with pytest.raises(ValueError, match="choose from fusion, fold, dce"):
+        build_pipeline(["fusion", "quantization"])
+
+
+# -- mlopt: capture -----------------------------------------------------------------------------
+
+def test_capture_failure_names_the_node_and_the_line():
+    with pytest.raises(CaptureError) as fx_error:
+        capture_fx(BranchOnData(), torch.randn(4))
+    assert "'gt'" in str(fx_error.value) and "x.sum() > 0" in str(fx_error.value)
+    with pytest.raises(CaptureError, match=r"torch\.cond") as export_error:
+        capture_export(BranchOnData(), torch.randn(4))
+    assert "x.sum() > 0" in str(export_error.value)
+
+
+# -- mlopt: the command line --------------------------------------------------------------------
+
+def run_cli(capsys, *arguments):
+    code = cli.run(list(arguments))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("arguments, expected", [
+    (["resnet19"], "unknown model 'resnet19'"),
+    (["resnet18", "--input-shape", "1,x,224,224"], "such as 1,3,224,224"),
+    (["chain_mlp", "--input-shape", "2,3"], "check --input-shape"),
+    (["chain_mlp", "--input-shape", "2,64", "--passes", "fusion,quantize"], "choose from"),
+])
+def test_cli_errors_are_one_line_that_says_what_to_do(capsys, arguments, expected):
+    code, _, err = run_cli(capsys, *arguments, "--budget-s", "0")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("mlopt: error: ")
+    assert expected in err
+
+
+def test_cli_writes_a_verified_report(capsys, tmp_path):
+    report = tmp_path / "out.json"
+    code, out, _ = run_cli(capsys, "chain_mlp", "--input-shape", "4,64", "--passes", "fold,fusion,dce",
+                           "--budget-s", "0.05", "--report", str(report))
+    assert code == 0 and "verification" in out
+    data = json.loads(report.read_text())
+    assert data["passes_applied"] == ["fold", "fusion", "dce"]
+    assert data["verification"]["passed"] and data["verification"]["relative_error"] <= data["verification"]["tolerance"]
+    assert data["nodes_after"] < data["nodes_before"]
+    assert [p["name"] for p in data["pass_reports"]] == ["fold", "fusion", "dce"]
+    assert data["pass_reports"][1]["analysis"]["num_fusible_groups"] >= 1
+    assert data["timing"]["eager_ms"] > 0 and data["timing"]["verdict"] in {"faster", "slower", "same"}
+
+
+def test_cli_loads_weights_only_as_a_state_dict(capsys, tmp_path):
+    model = chain_mlp(seed=1)
+    state, pickled = tmp_path / "state.pt", tmp_path / "model.pt"
+    torch.save(model.state_dict(), state)
+    torch.save(model, pickled)                     # a whole pickled model: code, not tensors
+    assert run_cli(capsys, "chain_mlp", "--input-shape", "2,64", "--weights", str(state), "--budget-s", "0")[0] == 0
+    code, _, err = run_cli(capsys, "chain_mlp", "--input-shape", "2,64", "--weights", str(pickled), "--budget-s", "0")
+    assert code == 2 and "weights_only=True" in err and len(err.strip().splitlines()) == 1
+
+
+# -- memfuse: liveness, grouping, the backend ---------------------------------------------------
+
+def test_liveness_of_a_hand_built_graph_with_known_peak():
+    """AliasingGraph on a 256 x 1024 float32 input (1 MiB tensors): `big`, `y` and `z` are alive
+    together (`big` through its view), 3 MiB; the naive analysis frees `big` early and counts
+    the in-place add as a new tensor: 2 MiB plus the 4 KiB view."""
+    gm = symbolic_trace(pitfalls.AliasingGraph())
+    liveness.propagate(gm, torch.randn(256, 1024))
+    mib = 2**20
+    aware = liveness.estimate_peak_memory(gm)
+    naive = liveness.estimate_peak_memory(gm, alias_aware=False)
+    assert (aware.peak_bytes, aware.peak_node) == (3 * mib, "mul_1")
+    assert naive.peak_bytes == 2 * mib + 4096
+    assert aware.input_bytes == mib
+
+
+def test_liveness_needs_example_values():
+    with pytest.raises(ValueError, match="propagate"):
+        liveness.estimate_peak_memory(symbolic_trace(TwoLayerMLP()))
+
+
+def test_backend_fuses_linear_gelu_only_when_the_linear_has_no_other_user():
+    class Residual(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(16, 16)
+
+        def forward(self, x):
+            h = self.fc(x)
+            return torch.nn.functional.gelu(h) + h     # the pre-activation is read twice
+    for model, fused in ((pitfalls.MLPBlock(16).eval(), 1), (Residual().eval(), 0)):
+        torch._dynamo.reset()
+        backend = MemfuseBackend(fallback="eager")
+        x = torch.randn(8, 16)
+        with torch.no_grad():
+            assert torch.allclose(torch.compile(model, backend=backend)(x), model(x), atol=1e-6)
+        record = backend.records[0]
+        assert sum(g.kind == "linear_gelu" for g in record.groups) == fused
+        assert record.dispatch[:fused] == ["aten: linear + gelu"] * fused
+        if fused:
+            assert record.after.peak_bytes < record.before.peak_bytes
+
+
+def test_rewrite_puts_the_fused_operator_in_the_graph():
+    torch._dynamo.reset()
+    graphs = []
+
+    def keep(gm, example_inputs):
+        grouping.fuse_linear_gelu(gm)
+        graphs.append(gm)
+        return gm.forward
+    with torch.no_grad():
+        torch.compile(pitfalls.MLPBlock(16).eval(), backend=keep)(torch.randn(4, 16))
+    targets = [n.target for n in graphs[0].graph.nodes]
+    assert FUSED_OP in targets and torch.nn.functional.gelu not in targets
+
+
+def test_backend_refuses_training_graphs_with_a_clear_message():
+    torch._dynamo.reset()
+    model = pitfalls.MLPBlock(16).train()
+    with pytest.raises(Exception, match=REFUSAL) as error:
+        torch.compile(model, backend=MemfuseBackend(fallback="eager"))(torch.randn(4, 16))
+    assert "torch.no_grad()" in str(error.value)
+
+
+def test_recompiles_are_reported_with_their_guard():
+    block = pitfalls.MLPBlock(16).eval()
+    static = pitfalls.guard_run(block, "static", (8, 4, 8, 12), 16, "cpu")
+    marked = pitfalls.guard_run(block, "mark_dynamic", (8, 4, 8, 12), 16, "cpu")
+    assert static.compiles == 3 and len(static.reasons) == 2
+    assert "size mismatch at index 0. expected 8, actual 4" in static.reasons[0]
+    assert marked.compiles == 1 and marked.reasons == []
+
+
+def test_tile_rules():
+    assert tiles.problems(tiles.Tile(64, 64, 32, 4, 3), 2) == []
+    assert "power of two" in tiles.problems(tiles.Tile(96, 64, 32, 4, 3), 2)[0]
+    assert "below 16" in tiles.problems(tiles.Tile(64, 64, 8, 4, 3), 2)[0]
+    assert "shared memory" in tiles.problems(tiles.Tile(256, 256, 128, 8, 4), 2)[0]
+    assert all(not tiles.problems(t, 2) for t in tiles.CANDIDATES)
+    assert all(tiles.problems(t, 2) for t in tiles.REJECTED_EXAMPLES)
+
+
+def _case(rows: int, dtype: str, ratio_default: float, ratio_max: float | None) -> bench.CaseResult:
+    def stats(seconds):
+        return bench.measure.Stats(seconds, seconds, seconds, seconds, seconds, 5, "device")
+    return bench.CaseResult(rows, dtype, "cuda", memfuse=stats(1.0), default=stats(ratio_default),
+                            max_autotune=stats(ratio_max) if ratio_max else None, error=0.0, tolerance=1.0,
+                            default_strategy="", max_strategy=None, compile_s={})
+
+
+def test_target_summary_reads_every_row():
+    mixed = [_case(512, "float16", 1.2, 0.8), _case(2048, "float16", 0.95, 0.85), _case(8192, "bfloat16", 1.0, 1.1)]
+    default = bench.target_summary(mixed, "default")
+    assert (default["met"], default["cases"], default["verdict"]) == (3, 3, "met")
+    tuned = bench.target_summary(mixed, "max_autotune")
+    assert (tuned["met"], tuned["verdict"], tuned["worst_case"]) == (1, "missed", "M=512 float16")
+    assert tuned["worst_ratio"] == pytest.approx(0.8) and tuned["shortfall"] == pytest.approx(0.1)
+    cpu = [_case(64, "float32", 1.0, None)]
+    assert bench.target_summary(cpu, "max_autotune")["verdict"] == "not_measured"
+
+
+def test_gpt2_summary_reads_every_measured_row(tmp_path):
+    from labs.capstone.parts_llm import GPT2_COLUMNS, record_gpt2_summary
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cuda", "full", tmp_path, tmp_path))
+
+    def row(backend, workload, measured, ttft, seed_ttft, tpot, share):
+        values = dict.fromkeys(GPT2_COLUMNS)
+        values.update(backend=backend, workload=workload, measured=measured, ttft_p50_ms=ttft,
+                      seed_ttft_ms=seed_ttft, tpot_p50_ms=tpot, copy_share=share, achieved_gbs=share)
+        return [values[c] for c in GPT2_COLUMNS]
+    rows = [row("eager", "chat_short", "yes", 10.0, 8.0, 6.0, 20.0),
+            row("eager", "summarize", "yes", 40.0, 10.0, 6.5, 18.0),
+            row("static_kv", "chat_short", "yes", 9.0, 2.0, 1.5, 70.0),
+            row("static_kv", "summarize", "yes", 30.0, 6.0, 2.6, 65.0),
+            row("compile_default", "summarize", "no", None, None, None, None)]
+    record_gpt2_summary(lab, rows, skipped=1)
+    metric = lambda key: lab.result["metrics"][key]["value"]
+    assert (metric("gpt2.cells"), metric("gpt2.skipped_cells")) == (4, 1)
+    assert (metric("gpt2.best_share_backend"), metric("gpt2.best_share_workload")) == ("static_kv", "chat_short")
+    assert metric("gpt2.static_over_eager_tpot") == pytest.approx(6.5 / 2.6)   # the smaller of 4 and 2.5
+    assert (metric("gpt2.seed_ttft_low"), metric("gpt2.seed_ttft_high")) == (pytest.approx(0.2), pytest.approx(0.8))
+
+
+# -- llm_bench: metrics from per-token timestamps -----------------------------------------------
+
+def test_ttft_and_tpot_come_from_the_token_timestamps():
+    times = TokenTimes(start=0.0, stamps=(0.250, 0.260, 0.270, 0.280))
+    assert times.ttft_s == pytest.approx(0.250) and times.tpot_s == pytest.approx(0.010)
+    assert times.e2e_s == pytest.approx(0.280)
+    assert times.e2e_s / 4 != pytest.approx(times.ttft_s)  # the seed's e2e / n is not TTFT
+    assert TokenTimes(0.0, (0.5,)).tpot_s is None
+    with pytest.raises(ValueError):
+        TokenTimes(1.0, (0.5,))
+
+
+def test_summary_percentiles_and_throughput():
+    runs = [TokenTimes(0.0, (0.1, 0.2)), TokenTimes(0.0, (0.3, 0.4))]
+    summary = summarize(runs)
+    assert summary.ttft_p50_ms == pytest.approx(200) and summary.e2e_p95_ms == pytest.approx(390)
+    assert summary.throughput_tok_s == pytest.approx(4 / 0.6)
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+class FakeBackend(StreamingBackend):
+    """A backend whose prefill takes 50 ms and each decode step 10 ms of a fake clock."""
+
+    def name(self):
+        return "fake"
+
+    def _prefill(self, ids):
+        self.clock.now += 0.050
+        return torch.tensor([[7]]), 0
+
+    def _decode(self, token, state):
+        self.clock.now += 0.010
+        return torch.tensor([[7 if state < 2 else 3]]), state + 1
+
+
+def test_streaming_loop_stamps_each_token_when_it_arrives():
+    config = minigpt.GPTConfig(vocab_size=10, block_size=32, n_layer=1, n_head=1, n_embd=4)
+    backend = FakeBackend(clock=FakeClock())
+    backend.loaded = LoadedModel("fake", minigpt.MiniGPT(config), torch.float32)
+    result = backend.generate([1, 2, 3], GenerationConfig(max_new_tokens=10, stop_token=3))
+    assert result.token_ids == [7, 7, 7, 3] and result.output_tokens == 4
+    assert result.ttft_ms == pytest.approx(50) and result.tpot_ms == pytest.approx(10)
+    assert result.e2e_ms == pytest.approx(80)
+    with pytest.raises(ValueError, match="exceed"):
+        backend.generate([1] * 30, GenerationConfig(max_new_tokens=5))
+
+
+# -- the whole lab, smoke preset ----------------------------------------------------------------
+
+def test_every_check_passes(lab_smoke):
+    run = lab_smoke(LAB)
+    checks = run.manifest["checks"]
+    expected = {"capture_failure_names_the_node", "mlopt_matches_eager", "cli_report_verified",
+                "cli_bad_input_one_line", "memfuse_dispatches_fused_op", "memfuse_matches_float64",
+                "guards_each_recompile_reported", "guards_mark_dynamic_compiles_once",
+                "liveness_matches_measured_peak", "backend_refuses_training", "float32_accumulation_more_accurate",
+                "kernel_matches_float64", "minigpt_ttft_before_e2e", "minigpt_backends_agree",
+                "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested"}
+    assert expected <= set(checks)
+    assert not {k: c for k, c in checks.items() if not c["passed"]}
+    assert all(p["status"] == "ok" for p in run.manifest["parts"].values())
+
+
+def test_smoke_run_measures_what_the_pages_quote(lab_smoke):
+    run = lab_smoke(LAB)
+    tables = run.manifest["tables"]
+    passes = [dict(zip(tables["mlopt_passes"]["columns"], r)) for r in tables["mlopt_passes"]["rows"]]
+    assert [p["pass"] for p in passes] == ["fold", "fusion", "dce"]
+    assert passes[0]["found"] == 20 and passes[0]["nodes_after"] == passes[0]["nodes_before"] - 20
+    assert all(p["speedup"] > 0 and p["verdict"] in {"faster", "slower", "same"} for p in passes)
+    minigpt_rows = [dict(zip(tables["llm_minigpt"]["columns"], r)) for r in tables["llm_minigpt"]["rows"]]
+    assert all(r["ttft_p50_ms"] < r["e2e_p50_ms"] for r in minigpt_rows)
+    assert run.metric("aliasing.naive_mib") < run.metric("aliasing.aware_mib")
+    for name in ("REPORT.md", "REPORT.es.md", "mlopt/report.json", "mlopt/resnet18_optimized_graph.py",
+                 "memfuse/inductor_default.py"):
+        assert (run.out / name).is_file(), name
+    report = json.loads((run.out / "mlopt/report.json").read_text())
+    assert report["verification"]["passed"] and report["model"] == "resnet18"
