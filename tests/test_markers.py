@@ -228,3 +228,20 @@ def test_a_failed_lab_stops_with_its_log_and_command(tmp_path, store):
     assert "lab lab03_compile failed on cpu" in message and "boom" in message
     assert "Log: results/lab03_compile/cpu.failed.log" in message
     assert "Re-run: make labs LAB=lab03_compile DEVICE=cpu PRESET=full FORCE=1" in message
+
+
+def test_block_markers_keep_the_indentation_of_their_line(store):
+    md = ok('??? note "The table"\n\n    {{ table lab03_compile:latency }}\n', store)
+    body = md.split("\n", 2)[2]
+    assert all(line.startswith("    ") for line in body.splitlines() if line.strip()), body
+    rendered = markdown.markdown(md, extensions=["tables", "md_in_html", "pymdownx.details"])
+    assert "<details" in rendered and "<table>" in rendered.split("<details", 1)[1]
+
+
+def test_absent_text_stands_in_for_a_device_without_any_result(store, tmp_path):
+    text = '{{ metric lab03_compile/cuda:err absent="(no GPU run yet)" }}'
+    assert ok(text, store) == "(no GPU run yet)"
+    assert "no result for lab lab03_compile on cuda" in error("{{ metric lab03_compile/cuda:err }}", store)
+    record_failure(tmp_path, FailureRecord(lab="lab03_compile", device="cuda", date_utc="2026-11-22T00:00:00Z",
+                                           reason="boom", log="x.log", command="make labs", cache_key="k"), "log")
+    assert "failed on cuda" in error(text, store)   # a failed run is never hidden

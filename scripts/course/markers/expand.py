@@ -23,17 +23,32 @@ class Expansion:
     uses_plotly: bool = False
 
 
+def _indent_of(match: re.Match) -> str:
+    """The whitespace before a marker that starts its line (inside `???`, `===` or a list),
+    or "" for a marker in the middle of a sentence."""
+    line_start = match.string.rfind("\n", 0, match.start()) + 1
+    before = match.string[line_start:match.start()]
+    return before if before.strip() == "" else ""
+
+
 def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:
+    """The marker's Markdown; a block marker indented on its line is indented as a whole, so
+    it can sit inside a collapsible block, a content tab or a list item."""
     try:
         marker = parse_marker(match.group("kind"), match.group("body"), match.group(0))
         renderer = renderers.get(marker.kind)
         if renderer is None:
             raise MarkerError(f"unknown marker kind {marker.kind!r}; known: {', '.join(sorted(renderers))}")
-        return renderer(page, marker)
+        rendered = renderer(page, marker)
     except MarkerError as error:
         message = f"{page.ctx.page}: marker {match.group(0)}: {error}"
         errors.append(message)
-        return f'\n!!! failure "Marker error"\n\n    {escape.text(message)}\n'
+        rendered = f'\n!!! failure "Marker error"\n\n    {escape.text(message)}\n'
+    indent = _indent_of(match)
+    if indent and "\n" in rendered:
+        lines = rendered.split("\n")
+        rendered = lines[0] + "\n" + "\n".join(indent + line if line.strip() else line for line in lines[1:])
+    return rendered
 
 
 def _expand_prose(text: str, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:

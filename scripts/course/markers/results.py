@@ -10,7 +10,20 @@ from course.strings import t
 from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
 
 
+def without_result(page: Page, marker: Marker) -> str | None:
+    """`absent="…"` on an inline marker: its text when that device has no result at all (a
+    GPU run not made yet). A failed run is never hidden this way: it still stops the build."""
+    if "absent" not in marker.options:
+        return None
+    lab, device = page.meta(marker).id, page.need_device(marker)
+    if page.store.failure(lab, device) is None and page.store.get(lab, device) is None:
+        return marker.options["absent"]
+    return None
+
+
 def render_metric(page: Page, marker: Marker) -> str:
+    if (text := without_result(page, marker)) is not None:
+        return text
     metric = page.entry(page.inline_result(marker), "metrics", marker.key)
     return page.number(metric["value"], metric["unit"], marker)
 
@@ -36,6 +49,8 @@ def badge(page: Page, passed: bool) -> str:
 
 
 def render_check(page: Page, marker: Marker) -> str:
+    if (text := without_result(page, marker)) is not None:
+        return text
     result = page.inline_result(marker)
     check = page.entry(result, "checks", marker.key)
     passed = check_passed(check, f"{result.lab}/{result.device}:{marker.key}")
@@ -46,6 +61,8 @@ def render_check(page: Page, marker: Marker) -> str:
 
 def render_case(page: Page, marker: Marker) -> str:
     """The option named by the metric's value, or `else=`; `{value}` in it is the value."""
+    if (text := without_result(page, marker)) is not None:
+        return text
     metric = page.entry(page.inline_result(marker), "metrics", marker.key)
     value = str(metric["value"])
     text = marker.options.get(value, marker.options.get("else"))
