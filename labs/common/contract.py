@@ -19,6 +19,7 @@ from labs.common.environment import default_device
 from labs.common.fingerprint import cache_key, device_name, machine_fingerprint, source_hash
 from labs.common.formatting import format_number, with_unit
 from labs.common.labmeta import DEVICES, LABS_DIR, PRESETS, LabMeta, LabMetaError, lab_ids, load_lab_meta
+from labs.common.notebook import split_cells
 
 # The manifest format; bump it (and the schema's "const") when a field changes meaning.
 SCHEMA_VERSION = 1
@@ -49,6 +50,7 @@ __all__ = [
                    "load_lab_meta",
                    "machine_fingerprint",
                    "source_hash",
+                   "split_cells",
                    "with_unit",
                    "write_json_atomic",
                    "write_text_atomic",

@@ -26,13 +26,16 @@ Everything runs under torch.no_grad(): inference graphs, as a deployed model wou
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import torch
 
-from labs.common import capture, fingerprint, inductor_output, measure, minigpt, training_memory
+from labs.common import capture, fingerprint, inductor_output, measure, minigpt, notebook, training_memory
 from labs.common.capture import Capture
+from labs.common.contract import LABS_DIR
 from labs.common.harness import Lab
 from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
@@ -337,6 +340,25 @@ def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
 
 # -- Part G and the wiring ---------------------------------------------------------------
 
+NOTEBOOK = Path(__file__).with_name("notebook.py")  # its prose is the notebook page's (English)
+
+
+def part_notebook(lab: Lab) -> None:
+    """Run the companion notebook in a fresh process, as a learner would, and keep the executed
+    notebook (each cell's printed output) for the notebook page. A cell that raises fails it."""
+    env = dict(os.environ, LAB03_PRESET=lab.preset)
+    for name in ("TORCH_LOGS", "TORCH_COMPILE_DEBUG", "TORCH_TRACE"):
+        env.pop(name, None)
+    target = lab.out / "notebook.ipynb"
+    executed = notebook.run_notebook(NOTEBOOK, target, cwd=LABS_DIR.parent, env=env)
+    lab.add_artifact("notebook", "notebook.ipynb", "json")
+    cells = [c for c in executed["cells"] if c["cell_type"] == "code"]
+    lab.metric("notebook.code_cells", len(cells))
+    failed = notebook.failed_cell(executed)
+    if failed is not None:
+        raise RuntimeError(f"the notebook's cell {failed} raised; see notebook.ipynb")
+
+
 def part_g_report(lab: Lab) -> None:
     threads = measure.threads_used()
     for lang, key, name in (("en", "report", "REPORT.md"), ("es", "report.es", "REPORT.es.md")):
@@ -374,4 +396,5 @@ def run(lab: Lab) -> None:
                      after=("compile_match_minigpt",))
             lab.part("autotune", "Stretch: max-autotune against default", timing_parts.part_autotune,
                      gpt.eager if gpt else None, after=("compile_match_minigpt",))
+    lab.part("notebook", "The companion notebook, run cell by cell", part_notebook)
     lab.part("report", "Report", part_g_report)

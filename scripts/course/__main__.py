@@ -6,7 +6,7 @@
     python -m course import FOLDER [--force]  (results made on another machine, e.g. a GPU)
     python -m course submit --lab LAB ...      (learners: see course/cohorts/cli.py)
     python -m course cohort new|list|add|export ...   (instructors)
-    python -m course notebooks [--check]  (the Spanish notebooks, from the English ones)
+    python -m course notebooks          (the notebook pages, both languages)
 """
 
 from __future__ import annotations
@@ -71,13 +71,15 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
-    from course.notebook_i18n import TranslationError, spanish_notebooks
+    from course.notebook_i18n import TranslationError, write_notebook_pages
     try:
-        written = spanish_notebooks(check=args.check)
+        warnings = write_notebook_pages(Path(args.results))
     except TranslationError as error:
         print(error, file=sys.stderr)
         return 1
-    print(f"{len(written)} Spanish notebook(s) {'up to date' if args.check else 'written'}")
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    print("notebook pages written (docs/en and docs/es)")
     return 0
 
 
@@ -99,8 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     imp.add_argument("folder")
     imp.add_argument("--force", action="store_true",
                      help="replace a full result with a smoke one, or a newer with an older one")
-    notebooks = sub.add_parser("notebooks", help="generate the Spanish notebooks from the English ones")
-    notebooks.add_argument("--check", action="store_true", help="only check they are up to date")
+    sub.add_parser("notebooks", help="write the notebook pages (both languages) from each lab's notebook and run")
     cohort_handlers = cohorts_cli.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import,

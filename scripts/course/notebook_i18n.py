@@ -1,36 +1,39 @@
-"""The Spanish companion notebook, generated from the English one and a translation table.
+"""Companion notebook pages, in both languages, from one source and one run.
 
-A notebook is a jupytext "percent" script: `# %% [markdown]` cells of commented prose and
-`# %%` code cells. Its code is one copy: the Spanish notebook runs exactly the English
-notebook's code. Only prose changes language: each markdown cell, and each comment in a
-code cell, is looked up in `docs/translations/<notebook>.es.toml`:
+A lab with a notebook keeps it as `labs/<lab>/notebook.py`: a jupytext "percent" script, its
+prose in English (markdown cells) and its code, which the lab runs cell by cell
+(`labs.common.notebook`) and keeps as `results/<lab>/cpu/notebook.ipynb` with every cell's
+output. Before each build this module writes, for each language:
+
+    docs/<lang>/labs/<lab>_notebook.ipynb   the page: the run's cells and outputs
+    docs/<lang>/labs/<lab>_notebook.py      the source, to download
+
+The Spanish versions are the English ones with every markdown cell, and every comment in
+code, looked up in `docs/translations/<lab>_notebook.es.toml`:
 
     [[text]]
     en = '''the English cell or comment, as written'''
     es = '''su traducción'''
 
-A cell or comment without a translation, or a translation whose English no longer appears,
-is an error that names it: the table and the notebook never drift apart silently.
-
-    python -m course notebooks          (re)write every Spanish notebook
-    python -m course notebooks --check  fail if one is missing or out of date
+Code and outputs stay as they are. A cell or comment without a translation, or a translation
+whose English no longer appears, is an error that names it. All of these files are generated
+(git ignores them); `python -m course notebooks` writes them without a build.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
-from labs.common.contract import write_text_atomic
+from labs.common.contract import LABS_DIR, split_cells, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 TRANSLATIONS = DOCS / "translations"
-NOTEBOOK_SUFFIX = "_notebook.py"
-CELL = re.compile(r"^# %%.*$", re.M)
-# A comment in code: a whole line, or the tail of a line after two spaces.
+# A comment in code: a whole line, or the tail of a line after some spaces.
 COMMENT = re.compile(r"^(?P<code>(?:.*?\S)?)(?P<gap>\s*)# (?P<text>.+)$")
 
 
@@ -38,39 +41,9 @@ class TranslationError(ValueError):
     """A notebook and its translation table disagree; the message says which text."""
 
 
-@dataclass(frozen=True)
-class Cell:
-    header: str       # "# %% [markdown]" or "# %%"
-    body: str         # the lines after the header, up to the next cell
-
-    @property
-    def is_markdown(self) -> bool:
-        return "[markdown]" in self.header
-
-
-def split_cells(source: str) -> tuple[str, list[Cell]]:
-    """The front matter (jupytext's header) and the cells, in order."""
-    headers = list(CELL.finditer(source))
-    front = source[:headers[0].start()] if headers else source
-    cells = []
-    for index, match in enumerate(headers):
-        end = headers[index + 1].start() if index + 1 < len(headers) else len(source)
-        cells.append(Cell(header=match.group(0), body=source[match.end():end]))
-    return front, cells
-
-
-def markdown_text(body: str) -> str:
-    """A markdown cell's prose: its lines without the leading `# `."""
-    lines = [line[2:] if line.startswith("# ") else line.lstrip("#") for line in body.strip("\n").splitlines()]
-    return "\n".join(lines)
-
-
-def as_markdown_body(text: str, like: str) -> str:
-    """Prose back into a cell body, keeping the blank lines around it as in `like`."""
-    lead = like[:len(like) - len(like.lstrip("\n"))]
-    trail = like[len(like.rstrip("\n")):]
-    lines = [f"# {line}" if line else "#" for line in text.splitlines()]
-    return lead + "\n".join(lines) + trail
+def notebook_labs() -> dict[str, Path]:
+    """lab id -> its notebook source, for every lab that has one."""
+    return {path.parent.name: path for path in sorted(LABS_DIR.glob("*/notebook.py"))}
 
 
 def load_table(path: Path) -> dict[str, str]:
@@ -86,47 +59,102 @@ def load_table(path: Path) -> dict[str, str]:
     return table
 
 
+class Translator:
+    """Looks texts up in one table, remembering which entries it used."""
+
+    def __init__(self, table: dict[str, str], name: str):
+        self.table, self.name, self.used = table, name, set()
+
+    def text(self, english: str, where: str) -> str:
+        if english not in self.table:
+            raise TranslationError(f"{self.name}: no Spanish for the {where}: {english[:80]!r}; "
+                                   f"add it to docs/translations/{self.name}.es.toml")
+        self.used.add(english)
+        return self.table[english]
+
+    def code(self, source: str) -> str:
+        """Code with its comments translated (`# noqa`-style directives left alone)."""
+        lines = []
+        for line in source.split("\n"):
+            match = COMMENT.match(line)
+            if match and not match.group("text").startswith(("noqa", "type:")):
+                line = f"{match.group('code')}{match.group('gap')}# {self.text(match.group('text'), 'comment')}"
+            lines.append(line)
+        return "\n".join(lines)
+
+    def check_unused(self) -> None:
+        if stale := sorted(set(self.table) - self.used):
+            raise TranslationError(f"{self.name}: translations of text the notebook no longer has: "
+                                   f"{stale[0][:80]!r}" + (f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""))
+
+
 def translate(source: str, table: dict[str, str], name: str) -> str:
-    used: set[str] = set()
-
-    def look_up(text: str, where: str) -> str:
-        if text not in table:
-            raise TranslationError(f"{name}: no Spanish for the {where}: {text[:80]!r}; "
-                                   f"add it to docs/translations/{name}.es.toml")
-        used.add(text)
-        return table[text]
-
+    """The Spanish notebook source: prose and comments translated, code as it is."""
+    words = Translator(table, name)
     front, cells = split_cells(source)
     out = [front]
     for cell in cells:
         if cell.is_markdown:
-            body = as_markdown_body(look_up(markdown_text(cell.body), "markdown cell"), cell.body)
+            lead = cell.body[:len(cell.body) - len(cell.body.lstrip("\n"))]
+            trail = cell.body[len(cell.body.rstrip("\n")):]
+            spanish = words.text(cell.markdown(), "markdown cell")
+            out.append(cell.header + lead + "\n".join(f"# {line}" if line else "#" for line in spanish.splitlines())
+                       + trail)
         else:
-            lines = []
-            for line in cell.body.split("\n"):
-                match = COMMENT.match(line)
-                if match and not match.group("text").startswith(("noqa", "type:")):
-                    line = f"{match.group('code')}{match.group('gap')}# {look_up(match.group('text'), 'comment')}"
-                lines.append(line)
-            body = "\n".join(lines)
-        out.append(cell.header + body)
-    if stale := sorted(set(table) - used):
-        raise TranslationError(f"{name}: translations of text the notebook no longer has: {stale[0][:80]!r}"
-                               + (f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""))
+            out.append(cell.header + words.code(cell.body))
+    words.check_unused()
     return "".join(out)
 
 
-def spanish_notebooks(check: bool = False) -> list[Path]:
-    """Write (or, with check=True, verify) docs/es/…/X_notebook.py for every English one."""
-    written = []
-    for english in sorted((DOCS / "en").rglob(f"*{NOTEBOOK_SUFFIX}")):
-        name = english.stem
-        spanish = DOCS / "es" / english.relative_to(DOCS / "en")
-        text = translate(english.read_text(encoding="utf-8"), load_table(TRANSLATIONS / f"{name}.es.toml"), name)
-        current = spanish.read_text(encoding="utf-8") if spanish.is_file() else None
-        if current != text:
-            if check:
-                raise TranslationError(f"{spanish} is out of date; run: python -m course notebooks")
-            write_text_atomic(spanish, text)
-        written.append(spanish)
-    return written
+def translate_ipynb(notebook: dict, table: dict[str, str], name: str) -> dict:
+    """The Spanish executed notebook: markdown cells and code comments translated; the code
+    and what it printed stay as the run left them."""
+    words = Translator(table, name)
+    spanish = copy.deepcopy(notebook)
+    for cell in spanish["cells"]:
+        text = "".join(cell["source"])
+        translated = words.text(text, "markdown cell") if cell["cell_type"] == "markdown" else words.code(text)
+        cell["source"] = translated.splitlines(keepends=True)
+    words.check_unused()
+    return spanish
+
+
+def unexecuted(source: str) -> dict:
+    """A notebook without outputs, when no run has executed it yet."""
+    _, cells = split_cells(source)
+    return {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+            "cells": [{"cell_type": "markdown", "metadata": {}, "source": c.markdown().splitlines(keepends=True)}
+                      if c.is_markdown else
+                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                       "source": c.body.strip("\n").splitlines(keepends=True)} for c in cells]}
+
+
+def executed(lab: str, results_dir: Path) -> dict | None:
+    """The run's executed notebook (the CPU run's), or None."""
+    path = Path(results_dir) / lab / "cpu" / "notebook.ipynb"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def _write(path: Path, text: str) -> None:
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        write_text_atomic(path, text)
+
+
+def write_notebook_pages(results_dir: Path, docs: Path = DOCS) -> list[str]:
+    """Write every notebook page and source in both languages; return the warnings (a page
+    whose lab has no executed notebook yet shows its cells without outputs, and says so)."""
+    warnings = []
+    for lab, source_path in notebook_labs().items():
+        name = f"{lab}_notebook"
+        source = source_path.read_text(encoding="utf-8")
+        table = load_table(TRANSLATIONS / f"{name}.es.toml")
+        run = executed(lab, results_dir)
+        if run is None:
+            warnings.append(f"the {name} page has no outputs: results/{lab}/cpu has no notebook.ipynb; "
+                            f"run: make labs LAB={lab}")
+            run = unexecuted(source)
+        for lang, code, page in (("en", source, run),
+                                 ("es", translate(source, table, name), translate_ipynb(run, table, name))):
+            _write(docs / lang / "labs" / f"{name}.py", code)
+            _write(docs / lang / "labs" / f"{name}.ipynb", json.dumps(page, indent=1, ensure_ascii=False) + "\n")
+    return warnings

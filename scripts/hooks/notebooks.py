@@ -1,5 +1,5 @@
-"""Notebook pages: generate the Spanish notebooks, and make mkdocs-jupyter's pages survive
-mkdocs-static-i18n.
+"""Notebook pages: write them from each lab's notebook and its run, in both languages, and
+make mkdocs-jupyter's pages survive mkdocs-static-i18n.
 
 i18n's on_files (priority -100) rebuilds every file as a plain File, so a notebook comes out
 as its raw .py source. Running after it, this hook wraps notebook files again as
@@ -9,18 +9,23 @@ built (en at the root, es under /es/), so the page renders and the language swit
 
 from __future__ import annotations
 
+import logging
+
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs_jupyter.plugin import NotebookFile
 
-from course.notebook_i18n import spanish_notebooks
+from course.notebook_i18n import write_notebook_pages
+from course.results import RESULTS_DIR
 
-NOTEBOOK_SUFFIX = "_notebook.py"
+NOTEBOOK_SUFFIX = "_notebook.ipynb"
+log = logging.getLogger("mkdocs.hooks.notebooks")
 
 
 def on_pre_build(config) -> None:
-    """Generate the Spanish notebooks before MkDocs collects the files (see notebook_i18n)."""
-    spanish_notebooks()
+    """Write the notebook pages, both languages, before MkDocs collects the files (see notebook_i18n)."""
+    for warning in write_notebook_pages(RESULTS_DIR):
+        log.warning(warning)
 
 
 def _notebook_page(file, config) -> NotebookFile:
