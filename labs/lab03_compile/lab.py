@@ -167,6 +167,9 @@ def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
         lab.metric(f"{name}.files_written", len(result.capture.files))
         # Matrix products are library calls (extern_kernels.addmm, .bmm, ...), not generated code.
         lab.metric(f"{name}.extern_calls", len(re.findall(r"^\s*extern_kernels\.\w+\(", graph.wrapper_call, re.M)))
+        # Did Inductor replace a hand-written attention by its fused SDPA op? The wrapper says.
+        sdpa = any("scaled_dot_product" in g.wrapper_call for g in result.graphs)
+        lab.metric(f"{name}.sdpa_in_wrapper", "yes" if sdpa else "no")
 
 
 # -- Parts C and D -----------------------------------------------------------------------
@@ -237,7 +240,8 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
     source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text()
     for lang in annotation_doc.LANGS:
         name = annotation_doc.document_name(document, lang)
-        lab.write_artifact(f"{table}_{lang}", name, annotation_doc.render_document(
+        key = table if lang == "en" else f"{table}.{lang}"   # a page's language picks its own
+        lab.write_artifact(key, name, annotation_doc.render_document(
             kf, lang, kernel_file.rsplit("/", 1)[-1], produced_by_line(lab, lang), source), "markdown")
     rows = annotation_doc.table_rows(kf, source, output_code)
     lab.table(table, annotation_doc.TABLE_COLUMNS, rows)
