@@ -87,7 +87,7 @@ def execute(cells: list[Cell], notebook_path: str) -> list[dict]:
 
 
 def as_ipynb(cells: list[dict]) -> dict:
-    return {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
+    return {"nbformat": 4, "nbformat_minor": 4, "cells": cells,
             "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                          "language_info": {"name": "python"}}}
 

@@ -43,7 +43,8 @@ class TranslationError(ValueError):
 
 def notebook_labs() -> dict[str, Path]:
     """lab id -> its notebook source, for every lab that has one."""
-    return {path.parent.name: path for path in sorted(LABS_DIR.glob("*/notebook.py"))}
+    return {path.parent.name: path for path in sorted(LABS_DIR.glob("*/notebook.py"))
+            if (path.parent / "lab.toml").is_file()}
 
 
 def load_table(path: Path) -> dict[str, str]:
@@ -122,7 +123,7 @@ def translate_ipynb(notebook: dict, table: dict[str, str], name: str) -> dict:
 def unexecuted(source: str) -> dict:
     """A notebook without outputs, when no run has executed it yet."""
     _, cells = split_cells(source)
-    return {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+    return {"nbformat": 4, "nbformat_minor": 4, "metadata": {},
             "cells": [{"cell_type": "markdown", "metadata": {}, "source": c.markdown().splitlines(keepends=True)}
                       if c.is_markdown else
                       {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
