@@ -28,7 +28,8 @@ class Example:
     shape: tuple[int, ...]
 
 
-EXAMPLES = {"A": Example("block", TransformerBlock, (2, 64, 64)), "B": Example("rmsnorm", RMSNorm, (8, 32, 64))}
+EXAMPLES = {"transformer_block": Example("block", TransformerBlock, (2, 64, 64)),
+            "rms_norm": Example("rmsnorm", RMSNorm, (8, 32, 64))}
 # Seconds of timing per example; one CPU thread while timing, as Lab 03 does: on a small
 # shared machine two OpenMP threads wait on each other at every barrier.
 BUDGET_S = {"smoke": 0.3, "full": 2.0}
@@ -98,7 +99,7 @@ def feature(lab: Lab, key: str, graph, kf) -> None:
 def run(lab: Lab) -> None:
     results = {part: lab.part(part, f"explain: {example.module.__name__}", part_explain, example)
                for part, example in EXAMPLES.items()}
-    block, rms = results["A"], results["B"]
+    block, rms = results["transformer_block"], results["rms_norm"]
     if block is not None:
         softmax = [kf for g in block.graphs for kf in g.facts.kernels if kf.pattern == "softmax"]
         lab.check("block_attention_softmax_found", len(softmax), "==", 1,
