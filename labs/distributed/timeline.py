@@ -1,0 +1,101 @@
+"""One training step of one rank, as intervals of compute and communication, from torch.profiler.
+
+On a GPU the lanes are the device's own: CUDA kernels, NCCL's (communication) apart from the
+rest (compute). On a CPU they are the threads': the operators the rank's main thread runs
+(compute) and gloo's work, which runs on gloo's own threads (communication). Intervals closer
+than a small gap are merged, so a lane reads as busy stretches, not thousands of operators;
+what is left is a picture of the step: when each rank computes, when it talks, and how much
+of the talking hides behind computing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+from torch.profiler import ProfilerActivity, profile, record_function
+
+STEP_MARK = "timeline_step"
+COMMUNICATION = re.compile(r"nccl|gloo|c10d|all_?reduce|all_?gather|reduce_?scatter|broadcast|send|recv",
+                           re.IGNORECASE)
+MAX_INTERVALS = 40           # per lane, after merging: enough for a picture, small in the manifest
+
+
+@dataclass(frozen=True)
+class Interval:
+    kind: str       # "compute" | "communication"
+    start_ms: float
+    end_ms: float
+
+
+def merge(spans: list[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    """Union of spans, joining those less than `gap` apart."""
+    merged: list[list[float]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + gap:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [(a, b) for a, b in merged]
+
+
+def compact(spans: list[tuple[float, float]], step_ms: float) -> list[tuple[float, float]]:
+    """Merge with a gap that grows until the lane has at most MAX_INTERVALS stretches."""
+    gap = step_ms / 1000
+    result = merge(spans, gap)
+    while len(result) > MAX_INTERVALS:
+        gap *= 2
+        result = merge(result, gap)
+    return result
+
+
+def overlap_ms(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
+    """Total time covered by both lists of disjoint, sorted spans."""
+    total, i, j = 0.0, 0, 0
+    while i < len(a) and j < len(b):
+        total += max(0.0, min(a[i][1], b[j][1]) - max(a[i][0], b[j][0]))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+def lanes(events, device: str) -> tuple[float, dict[str, list[tuple[float, float]]]]:
+    """(step duration, {kind: spans}) in ms from the step mark's start, from FunctionEvents."""
+    marks = [e for e in events if e.name == STEP_MARK]
+    if not marks:
+        raise RuntimeError("the traced step left no mark in the profile")
+    mark = marks[0]
+    start, end = mark.time_range.start, mark.time_range.end
+    spans: dict[str, list[tuple[float, float]]] = {"compute": [], "communication": []}
+    for event in events:
+        if event is mark or event.time_range.end < start or event.time_range.start > end:
+            continue
+        on_gpu = event.device_type == torch.autograd.DeviceType.CUDA
+        if device == "cuda":
+            if not on_gpu:
+                continue
+        elif on_gpu or not (event.cpu_parent is mark or COMMUNICATION.search(event.name)):
+            continue   # CPU: the step's own operators, and communication wherever it runs
+        kind = "communication" if COMMUNICATION.search(event.name) else "compute"
+        spans[kind].append(((event.time_range.start - start) / 1e3, (min(event.time_range.end, end) - start) / 1e3))
+    step_ms = (end - start) / 1e3
+    return step_ms, {kind: compact(found, step_ms) for kind, found in spans.items()}
+
+
+def capture(step: Callable[[], object], device: str) -> dict:
+    """Trace one call of `step`; return its lanes and busy times (JSON-ready)."""
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
+    with profile(activities=activities) as prof, record_function(STEP_MARK):
+        step()
+        if device == "cuda":
+            torch.cuda.synchronize()
+    step_ms, found = lanes(prof.events(), device)
+    busy = {kind: sum(b - a for a, b in spans) for kind, spans in found.items()}
+    hidden = overlap_ms(found["compute"], found["communication"])
+    return {"step_ms": step_ms, "spans": {k: [[round(a, 3), round(b, 3)] for a, b in v] for k, v in found.items()},
+            "compute_ms": busy["compute"], "communication_ms": busy["communication"],
+            "hidden_ms": hidden}
