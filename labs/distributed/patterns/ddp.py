@@ -9,6 +9,8 @@ bucket's all-reduce can still start while the rest of backward runs: one graph p
 
 from __future__ import annotations
 
+import inspect
+
 import torch
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel
@@ -22,15 +24,22 @@ from labs.distributed.patterns import (
 )
 
 
+def no_buffer_sync() -> dict[str, bool]:
+    """The causal masks are constant buffers: re-broadcasting them from rank 0 before every
+    forward (DDP's default) would be traffic that teaches nothing. torch 2.13 renamed the
+    option (`forward_sync_buffers`); older versions, the GPU run's included, know the old one."""
+    if "forward_sync_buffers" in inspect.signature(DistributedDataParallel.__init__).parameters:
+        return {"forward_sync_buffers": False}
+    return {"broadcast_buffers": False}
+
+
 def build(model: nn.Module, setup: Setup) -> Trainer:
     model = model.to(setup.device)
     inner = compile_module(model, setup) if setup.compiled else model
     wrapped = DistributedDataParallel(
         inner, device_ids=[setup.rank] if setup.device.type == "cuda" else None,
         bucket_cap_mb=setup.settings.ddp_bucket_cap_mb,
-        # The causal masks are constant buffers: re-broadcasting them from rank 0 before every
-        # forward (DDP's default) would be traffic that teaches nothing.
-        broadcast_buffers=False,
+        **no_buffer_sync(),
         # Gradients live inside the all-reduce buckets instead of beside them: DDP's memory
         # is then the formula's, weights + gradients + optimizer state, with no second copy.
         gradient_as_bucket_view=True)
