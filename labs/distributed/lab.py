@@ -102,11 +102,16 @@ def part_drill(lab: Lab, state: State) -> None:
 def part_side_by_side(lab: Lab, state: State) -> None:
     tables.side_by_side(lab, state.results, state.settings)
     tables.loss_curves(lab, state.results, state.settings.variants[0].name)
-    tables.timelines(lab, state.results, state.settings.timeline_variant)
+    variant = state.settings.timeline_variant
+    tables.timelines(lab, state.results, variant)
+    stages, micro = state.world, next(v for v in state.settings.variants if v.name == variant).microbatches
+    lab.metric("pipeline.bubble_predicted", 100 * (stages - 1) / (micro + stages - 1), "%")
+    lab.metric("timeline.variant", variant)
 
 
 def part_prediction(lab: Lab, state: State) -> None:
     state.prediction_rows = tables.prediction(lab, state.results, state.settings, state.world)
+    tables.scaling(lab, state.results, state.settings.variants[-1].name)
     for v in state.settings.variants:
         ddp, fsdp = state.results.get("ddp"), state.results.get("fsdp2")
         if ddp and fsdp and ddp.run(v.name) and fsdp.run(v.name):
@@ -150,6 +155,10 @@ def part_pick(lab: Lab, state: State) -> None:
 
 def part_run_report(lab: Lab, state: State) -> None:
     import torch
+    for pattern in ("single",) + DISTRIBUTED_PATTERNS:   # the code the page shows, from this run
+        source = (Path(__file__).parent / "patterns" / f"{pattern}.py").read_text()
+        lab.write_artifact(f"pattern_{pattern}", f"patterns/{pattern}.py", source, "python")
+    lab.write_artifact("training_loop", "training.py", (Path(__file__).parent / "training.py").read_text(), "python")
     common = dict(device=f"{state.device.upper()}", world=state.world,
                   backend="nccl" if state.device == "cuda" else "gloo", threads=state.settings.threads_per_rank,
                   preset=lab.preset, settings=state.settings, results=state.results,
@@ -169,6 +178,7 @@ def run(lab: Lab) -> None:
     lab.metric("gpus", world if lab.device == "cuda" else 0)
     lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")
     lab.metric("threads_per_rank", settings.threads_per_rank)
+    lab.metric("ddp.bucket_cap_mb", settings.ddp_bucket_cap_mb, "MiB")
     lab.metric("check_steps", settings.check_steps)
     for v in settings.variants:
         lab.metric(f"{v.name}.batch", v.batch_size)

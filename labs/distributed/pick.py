@@ -24,7 +24,7 @@ NAMES = {"en": {"single": "a single process", "ddp": "DDP", "fsdp2": "FSDP2",
                 "tensor_parallel": "el paralelismo de tensores", "pipeline": "el paralelismo de pipeline",
                 "none": "nada"}}
 MODELS = {"en": {"minigpt": "the grammar MiniGPT", "wide": "the wide variant"},
-          "es": {"minigpt": "la MiniGPT de gramática", "wide": "la variante ancha"}}
+          "es": {"minigpt": "el MiniGPT de gramática", "wide": "la variante ancha"}}
 VERDICT = {"en": {"faster": "faster", "slower": "slower", "same": "the same within noise"},
            "es": {"faster": "más rápido", "slower": "más lento", "same": "igual dentro del ruido"}}
 

@@ -80,6 +80,10 @@ def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult |
         lab.metric(f"{prefix}.comm_mib", run.wire_bytes / MIB, "MiB")
     if reference is not None:
         lab.metric(f"{prefix}.loss_diff", loss_gap(run, reference))
+        if reference is not run:
+            from labs.common import measure
+            lab.metric(f"{prefix}.vs_single", measure.verdict(reference.step, run.step))
+            lab.metric(f"{prefix}.speedup_vs_single", reference.step.median_s / run.step.median_s, "×")
 
 
 def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, settings: Settings) -> None:
@@ -92,6 +96,8 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
             continue
         reference = single.run(variant.name) if single else None
         mode_metrics(lab, f"{name}.{variant.name}", eager, reference)
+        if eager.memory_method:
+            lab.metric("memory.method", eager.memory_method)
         if reference is not None and name != "single":
             tolerance = loss_tolerance(variant, settings.check_steps, reference.losses[-1])
             lab.metric(f"loss.tolerance.{variant.name}", tolerance)
@@ -141,7 +147,8 @@ def naive_tensor_parallel(lab: Lab, error: str) -> None:
 
 def drill(lab: Lab, failure, launch_s: float, killed_rank: int, kill_step: int) -> None:
     named = failure is not None and f"rank {killed_rank}" in str(failure)
-    detected = failure.detected_after_s if failure is not None and failure.detected_after_s is not None else math.inf
+    # Without the rank's last words to time from, the whole launch is the honest upper bound.
+    detected = failure.detected_after_s if failure is not None and failure.detected_after_s is not None else launch_s
     lab.metric("rank_failure.killed_rank", killed_rank)
     lab.metric("rank_failure.kill_step", kill_step + 1)
     lab.metric("rank_failure.message", str(failure) if failure else "the launch did not fail")

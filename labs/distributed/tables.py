@@ -75,11 +75,21 @@ def prediction(lab: Lab, results: dict[str, PatternResult], settings: Settings, 
                     kinds.append([result.pattern, v.name, kind, measured.get("calls", 0),
                                   measured.get("payload_bytes", 0) / MIB, measured.get("wire_bytes", 0) / MIB,
                                   comm[kind] / MIB if kind in comm else None])
-    lab.table("prediction", ["pattern", "variant", "quantity", "predicted_mib", "measured_mib", "ratio"], rows,
-              {"predicted_mib": "MiB", "measured_mib": "MiB", "ratio": "×"})
+    units = {"predicted_mib": "MiB", "measured_mib": "MiB", "ratio": "×"}
+    for quantity in ("memory", "communication"):   # one table each: no words in the cells to translate
+        lab.table(f"prediction_{quantity}", ["pattern", "variant", "predicted_mib", "measured_mib", "ratio"],
+                  [[r[0], r[1]] + r[3:] for r in rows if r[2] == quantity], units)
     lab.table("comm_kinds", ["pattern", "variant", "kind", "calls", "payload_mib", "wire_mib", "predicted_wire_mib"],
               kinds, {"payload_mib": "MiB", "wire_mib": "MiB", "predicted_wire_mib": "MiB"})
     return rows
+
+
+def scaling(lab: Lab, results: dict[str, PatternResult], variant: str, worlds=(2, 4, 8)) -> None:
+    """What each pattern would send per rank and step with more ranks (the formulas only)."""
+    shape = predict.ModelShape(**results["single"].extras[variant]["prediction_inputs"]["shape"])
+    rows = [[p] + [sum(predict.predicted_comm(p, shape, n).values()) / MIB for n in worlds] for p in ORDER[1:]]
+    lab.table(f"scaling_{variant}", ["pattern"] + [f"ranks_{n}_mib" for n in worlds], rows,
+              {f"ranks_{n}_mib": "MiB" for n in worlds})
 
 
 def compiled(lab: Lab, results: dict[str, PatternResult], settings: Settings) -> int:
@@ -133,6 +143,8 @@ def timelines(lab: Lab, results: dict[str, PatternResult], variant: str) -> None
         rows = [[t] + [height if any(a <= t <= b for a, b in spans) else None for height, spans in lanes]
                 for t in times]
         lab.table(f"timeline_{result.pattern}", ["t_ms"] + series, rows, {"t_ms": "ms"})
+        idle = [row[-1] / row[2] for row in summary if row[0] == result.pattern]
+        lab.metric(f"{result.pattern}.{variant}.idle_share", 100 * max(idle), "%")
         lab.figure(f"timeline_{result.pattern}", f"timeline_{result.pattern}", x="t_ms", y=series)
     lab.table("timeline_summary", ["pattern", "rank", "step_ms", "compute_ms", "communication_ms", "hidden_ms",
                                    "idle_ms"], summary, {c: "ms" for c in ("step_ms", "compute_ms",

@@ -63,27 +63,63 @@ def overlap_ms(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> fl
     return total
 
 
+def subtract(spans: list[tuple[float, float]], holes: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of `spans` outside every hole (both lists sorted and disjoint)."""
+    result = []
+    for start, end in spans:
+        for hole_start, hole_end in holes:
+            if hole_end <= start or hole_start >= end:
+                continue
+            if hole_start > start:
+                result.append((start, hole_start))
+            start = max(start, hole_end)
+        if start < end:
+            result.append((start, end))
+    return result
+
+
+def _under(event, mark) -> bool:
+    parent = event.cpu_parent
+    while parent is not None:
+        if parent is mark:
+            return True
+        parent = parent.cpu_parent
+    return False
+
+
 def lanes(events, device: str) -> tuple[float, dict[str, list[tuple[float, float]]]]:
-    """(step duration, {kind: spans}) in ms from the step mark's start, from FunctionEvents."""
+    """(step duration, {kind: spans}) in ms from the step mark's start, from FunctionEvents.
+
+    GPU: kernels, NCCL's as communication. CPU: the step's own operators on the main thread
+    are compute, except those (at any depth) that communicate; gloo's threads communicate.
+    """
     marks = [e for e in events if e.name == STEP_MARK]
     if not marks:
         raise RuntimeError("the traced step left no mark in the profile")
     mark = marks[0]
     start, end = mark.time_range.start, mark.time_range.end
-    spans: dict[str, list[tuple[float, float]]] = {"compute": [], "communication": []}
+    compute, talk, main_talk = [], [], []   # main_talk: the main thread's own waits and calls
     for event in events:
         if event is mark or event.time_range.end < start or event.time_range.start > end:
             continue
+        span = ((event.time_range.start - start) / 1e3, (min(event.time_range.end, end) - start) / 1e3)
         on_gpu = event.device_type == torch.autograd.DeviceType.CUDA
+        talks = bool(COMMUNICATION.search(event.name))
         if device == "cuda":
-            if not on_gpu:
-                continue
-        elif on_gpu or not (event.cpu_parent is mark or COMMUNICATION.search(event.name)):
-            continue   # CPU: the step's own operators, and communication wherever it runs
-        kind = "communication" if COMMUNICATION.search(event.name) else "compute"
-        spans[kind].append(((event.time_range.start - start) / 1e3, (min(event.time_range.end, end) - start) / 1e3))
+            if on_gpu:
+                (talk if talks else compute).append(span)
+        elif not on_gpu:
+            if talks and event.thread != mark.thread:
+                talk.append(span)
+            elif talks and _under(event, mark):
+                talk.append(span)
+                main_talk.append(span)
+            elif event.cpu_parent is mark:
+                compute.append(span)
+    compute = subtract(merge(compute, 0.0), merge(main_talk, 0.0))
+    talk = merge(talk, 0.0)
     step_ms = (end - start) / 1e3
-    return step_ms, {kind: compact(found, step_ms) for kind, found in spans.items()}
+    return step_ms, {"compute": compact(compute, step_ms), "communication": compact(talk, step_ms)}
 
 
 def capture(step: Callable[[], object], device: str) -> dict:

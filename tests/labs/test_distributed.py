@@ -156,6 +156,7 @@ def test_peak_counts_what_was_held_before_the_step_and_its_high_point():
 def test_timeline_merges_close_spans_and_measures_overlap():
     assert timeline.merge([(0, 1), (1.05, 2), (5, 6)], gap=0.1) == [(0, 2), (5, 6)]
     assert timeline.overlap_ms([(0, 2), (5, 6)], [(1, 5.5)]) == pytest.approx(1.5)
+    assert timeline.subtract([(0, 10)], [(2, 3), (5, 6)]) == [(0, 2), (3, 5), (6, 10)]
 
 
 def test_loss_tolerance_grows_with_steps_and_tokens():

@@ -139,6 +139,6 @@ def naive_failure(model: nn.Module, setup: Setup, x: torch.Tensor, y: torch.Tens
     loss.backward()
     try:
         optimizer.step()
-    except RuntimeError as error:
-        return str(error).splitlines()[0]
+    except (RuntimeError, NotImplementedError, TypeError, ValueError, AssertionError) as error:
+        return f"{type(error).__name__}: {str(error).splitlines()[0]}"
     return ""
