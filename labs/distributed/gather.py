@@ -43,6 +43,11 @@ class PatternResult:
     def run(self, variant: str, mode: str = "eager") -> ModeResult | None:
         return self.runs.get(variant, {}).get(mode)
 
+    def reference(self, variant: str) -> measure.Stats | None:
+        """One process's step, timed on rank 0 in the same rounds as this pattern."""
+        samples = self.extras.get(variant, {}).get("reference_samples_s")
+        return measure.summarize(samples, "latency") if samples else None
+
 
 def mean_losses(per_rank: list[list[float | None]]) -> list[float]:
     steps = len(per_rank[0])
@@ -61,8 +66,7 @@ def slowest_rank_steps(per_rank: list[list[float]]) -> list[float]:
 
 def merge_mode(records: list[dict]) -> ModeResult:
     memories = [r["memory"] for r in records if r.get("memory")]
-    peaks = [r.get("peak_timed_bytes") or 0 for r in records]
-    peak = max([m["peak_bytes"] for m in memories] + peaks) if memories else None
+    peak = max(m["peak_bytes"] for m in memories) if memories else None
     comms = [r["comm"] for r in records if "comm" in r]
     timelines = [r["timeline"] for r in records if "timeline" in r]
     return ModeResult(

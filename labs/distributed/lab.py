@@ -120,7 +120,8 @@ def part_prediction(lab: Lab, state: State) -> None:
             if v.name == "wide":
                 lab.check("fsdp2_memory_below_ddp.wide", ratio, "<", 1.0, unit="×",
                           label={"en": "Wide variant: FSDP2's busiest rank holds less than DDP's (ratio)",
-                                 "es": "Variante ancha: el rango más cargado de FSDP2 ocupa menos que el de DDP (razón)"})
+                                 "es": "Variante ancha: el rango más cargado de FSDP2 ocupa menos que "
+                                       "el de DDP (razón)"})
 
 
 def part_compiled(lab: Lab, state: State) -> None:
@@ -142,7 +143,8 @@ def part_pick(lab: Lab, state: State) -> None:
                 continue
             check = lab.result["checks"].get(f"loss_match.{key}.{v.name}")
             candidates.append(picking.Candidate(key, run.step, run.peak_bytes,
-                                                loss_ok=key == "single" or bool(check and check["passed"])))
+                                                loss_ok=key == "single" or bool(check and check["passed"]),
+                                                reference=result.reference(v.name)))
         choice = picking.choose(candidates, budget)
         lab.metric(f"pick.{v.name}", choice.pattern)
         lab.metric(f"pick.{v.name}.reason", choice.reason)

@@ -2,7 +2,8 @@
 
 GPU: the caching allocator's own counters. `torch.cuda.max_memory_allocated()` after
 resetting the peak just before the step: every tensor the rank held, at the step's worst
-moment (parameters, gradients, optimizer state, activations, communication buffers).
+moment (parameters, gradients, optimizer state, activations, communication buffers), less
+what was allocated before the watch started (the batches, or another run's model).
 
 CPU: there is no allocator counter to read, so the lab asks the profiler. With
 `profile_memory=True` every allocation and free of the CPU allocator is an event carrying its
@@ -59,9 +60,13 @@ class MemoryWatch:
         self.device = device
         self._profiler = None
         self._gpu: MemoryReading | None = None
+        self._baseline = 0
 
     def start(self) -> MemoryWatch:
-        if self.device == "cpu":
+        if self.device == "cuda":
+            torch.cuda.synchronize()
+            self._baseline = torch.cuda.memory_allocated()
+        else:
             from torch.profiler import ProfilerActivity, profile
             self._profiler = profile(activities=[ProfilerActivity.CPU], profile_memory=True)
             self._profiler.__enter__()
@@ -75,7 +80,8 @@ class MemoryWatch:
             torch.cuda.reset_peak_memory_stats()
             yield
             torch.cuda.synchronize()
-            self._gpu = MemoryReading(peak_bytes=torch.cuda.max_memory_allocated(), held_bytes=held)
+            self._gpu = MemoryReading(peak_bytes=torch.cuda.max_memory_allocated() - self._baseline,
+                                      held_bytes=held - self._baseline)
             return
         with torch.profiler.record_function(STEP_MARK):
             yield

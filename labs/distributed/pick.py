@@ -1,6 +1,7 @@
 """Which pattern would I pick? Recomputed from what the run measured, for one model and device.
 
-The rule, in order:
+Each pattern is compared with one process timed in the same rounds of the same launch (its
+`reference`), so that a machine whose load drifts does not decide the pick. The rule, in order:
 1. A pattern is a candidate only if its losses matched the single process's (it trains the
    same model) and its busiest rank's peak memory fits the device.
 2. If one process fits, a distributed pattern must be measurably faster than it (the
@@ -35,6 +36,14 @@ class Candidate:
     step: measure.Stats
     peak_bytes: float | None      # busiest rank; None when not measured (counted as fitting)
     loss_ok: bool
+    reference: measure.Stats | None = None   # one process, timed in the same rounds as this pattern
+
+    def baseline(self, single: Candidate | None) -> measure.Stats | None:
+        return self.reference or (single.step if single else None)
+
+    def speedup(self, single: Candidate | None) -> float | None:
+        base = self.baseline(single)
+        return base.median_s / self.step.median_s if base else None
 
 
 @dataclass(frozen=True)
@@ -51,18 +60,18 @@ def choose(candidates: list[Candidate], budget_bytes: float) -> Pick:
     fits = {c.pattern: c.peak_bytes is None or c.peak_bytes <= budget_bytes for c in candidates}
     eligible = [c for c in candidates if c.loss_ok and fits[c.pattern]]
     single = by_name.get("single")
-    verdicts = {c.pattern: measure.verdict(single.step, c.step) for c in candidates if single and c is not single}
+    verdicts = {c.pattern: measure.verdict(c.baseline(single), c.step)
+                for c in candidates if c is not single and c.baseline(single)}
     others = [c for c in eligible if c.pattern != "single"]
     if single and single in eligible:
-        faster = [c for c in others if verdicts[c.pattern] == "faster"]
-        if faster:
-            best = min(faster, key=lambda c: c.step.median_s)
-            return Pick(best.pattern, "faster", single.step.median_s / best.step.median_s, verdicts, fits)
+        faster = [c for c in others if verdicts.get(c.pattern) == "faster"]
+        if faster:   # ranked by speedup over their own reference: the machine's drift cancels
+            best = max(faster, key=lambda c: c.speedup(single))
+            return Pick(best.pattern, "faster", best.speedup(single), verdicts, fits)
         return Pick("single", "none_faster", 1.0, verdicts, fits)
     if others:
-        best = min(others, key=lambda c: c.step.median_s)
-        speedup = single.step.median_s / best.step.median_s if single else None
-        return Pick(best.pattern, "memory", speedup, verdicts, fits)
+        best = max(others, key=lambda c: c.speedup(single) or 1 / c.step.median_s)
+        return Pick(best.pattern, "memory", best.speedup(single), verdicts, fits)
     return Pick("none", "none_fit", None, verdicts, fits)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from labs.common import measure
 from labs.common.harness import Lab
 from labs.distributed import predict
 from labs.distributed.gather import ModeResult, PatternResult
@@ -46,7 +47,6 @@ def loss_gap(run: ModeResult, reference: ModeResult) -> float:
 
 def bandwidth(lab: Lab, per_rank: list[dict], world: int) -> None:
     """Median over the slowest rank's samples; bus bandwidth as nccl-tests defines it."""
-    from labs.common import measure
     rows = []
     for sizes in zip(*(rank["sizes"] for rank in per_rank)):
         size = sizes[0]["bytes"]
@@ -66,7 +66,10 @@ def bandwidth(lab: Lab, per_rank: list[dict], world: int) -> None:
     lab.metric("bandwidth.smallest_us", rows[0][1], "µs")
 
 
-def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult | None) -> None:
+def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult | None,
+                 timing_reference: measure.Stats | None) -> None:
+    """A run's numbers. `reference`: the single process's run (losses); `timing_reference`: one
+    process's step timed in the same rounds as this run (None for the single process itself)."""
     lab.metric(f"{prefix}.step_ms", ms(run.step.median_s), "ms")
     lab.metric(f"{prefix}.step_q1_ms", ms(run.step.q1_s), "ms")
     lab.metric(f"{prefix}.step_q3_ms", ms(run.step.q3_s), "ms")
@@ -78,24 +81,24 @@ def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult |
         lab.metric(f"{prefix}.held_mib", run.held_bytes / MIB, "MiB")
     if run.comm is not None:
         lab.metric(f"{prefix}.comm_mib", run.wire_bytes / MIB, "MiB")
-    if reference is not None:
+    if reference is not None and reference is not run:
         lab.metric(f"{prefix}.loss_diff", loss_gap(run, reference))
-        if reference is not run:
-            from labs.common import measure
-            lab.metric(f"{prefix}.vs_single", measure.verdict(reference.step, run.step))
-            lab.metric(f"{prefix}.speedup_vs_single", reference.step.median_s / run.step.median_s, "×")
+    if timing_reference is not None:
+        lab.metric(f"{prefix}.single_ref_ms", ms(timing_reference.median_s), "ms")
+        lab.metric(f"{prefix}.vs_single", measure.verdict(timing_reference, run.step))
+        lab.metric(f"{prefix}.speedup_vs_single", timing_reference.median_s / run.step.median_s, "×")
 
 
 def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, settings: Settings) -> None:
     """A pattern's part: its numbers per variant and mode, its loss and traffic checks."""
-    from labs.common import measure
     name = result.pattern
     for variant in settings.variants:
         eager = result.run(variant.name)
         if eager is None:
             continue
         reference = single.run(variant.name) if single else None
-        mode_metrics(lab, f"{name}.{variant.name}", eager, reference)
+        timing_reference = result.reference(variant.name)
+        mode_metrics(lab, f"{name}.{variant.name}", eager, reference, timing_reference)
         if eager.memory_method:
             lab.metric("memory.method", eager.memory_method)
         if reference is not None and name != "single":
@@ -108,7 +111,7 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
         compiled = result.run(variant.name, "compiled")
         if compiled is not None:
             prefix = f"{name}.{variant.name}.compiled"
-            mode_metrics(lab, prefix, compiled, reference)
+            mode_metrics(lab, prefix, compiled, reference, timing_reference)
             lab.metric(f"{prefix}.speedup", eager.step.median_s / compiled.step.median_s, "×")
             lab.metric(f"{prefix}.verdict", measure.verdict(eager.step, compiled.step))
             for key in ("graphs", "dynamo_graphs", "graph_breaks"):

@@ -29,7 +29,8 @@ TEXT = {
            "run": "Ejecución: {device}, {world} rangos ({backend}), {threads} hilo(s) intra-op por rango, "
                   "preajuste `{preset}`.",
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
-           "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | Memoria pico, rango más cargado (MiB) | "
+           "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
+                     "Memoria pico, rango más cargado (MiB) | "
                      "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida |",
            "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
            "memory": "memoria", "communication": "comunicación",
@@ -71,7 +72,8 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
             run = results[key].run(v.name) if key in results else None
             if run is None:
                 continue
-            speed = base.step.median_s / run.step.median_s if base else None
+            timing_reference = results[key].reference(v.name) or (base.step if base else None)
+            speed = timing_reference.median_s / run.step.median_s if timing_reference else None
             gap = loss_gap(run, base) if base and key != "single" else None
             out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
                        f"{number(speed, lang)}× | "

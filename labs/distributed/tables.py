@@ -32,8 +32,9 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
             if run is None:
                 row += [None] * 7
                 continue
+            timing_reference = result.reference(v) or (base.step if base else None)
             row += [ms(run.step.median_s), ms(run.step.q1_s), ms(run.step.q3_s),
-                    base.step.median_s / run.step.median_s if base else None,
+                    timing_reference.median_s / run.step.median_s if timing_reference else None,
                     run.peak_bytes / MIB if run.peak_bytes is not None else None,
                     run.wire_bytes / MIB if run.comm else None,
                     loss_gap(run, base) if base and result is not single else None]
@@ -146,6 +147,5 @@ def timelines(lab: Lab, results: dict[str, PatternResult], variant: str) -> None
         idle = [row[-1] / row[2] for row in summary if row[0] == result.pattern]
         lab.metric(f"{result.pattern}.{variant}.idle_share", 100 * max(idle), "%")
         lab.figure(f"timeline_{result.pattern}", f"timeline_{result.pattern}", x="t_ms", y=series)
-    lab.table("timeline_summary", ["pattern", "rank", "step_ms", "compute_ms", "communication_ms", "hidden_ms",
-                                   "idle_ms"], summary, {c: "ms" for c in ("step_ms", "compute_ms",
-                                                                            "communication_ms", "hidden_ms", "idle_ms")})
+    times = ["step_ms", "compute_ms", "communication_ms", "hidden_ms", "idle_ms"]
+    lab.table("timeline_summary", ["pattern", "rank"] + times, summary, dict.fromkeys(times, "ms"))

@@ -1,28 +1,34 @@
-"""The one training loop every pattern runs, with its measurements on chosen steps.
+"""The one training loop every pattern runs, its measured steps, and its interleaved timing.
 
-    record = train(ctx, pattern, setup, batches, instrument_timeline=True)
+    trainer, record = check_run(ctx, pattern, setup, batches, vocab_size)
+    samples = time_interleaved(ctx, {"eager": trainer, "compiled": ..., "single": ...}, batches, settings)
 
-Steps 0 .. check_steps-1 train on the same global batches as the single-process run, and
-their losses are the correctness check. A few of them also measure, each on its own step so
-that one measurement never disturbs another (none changes the arithmetic):
+`check_run` builds the pattern and trains steps 0 .. check_steps-1 on the same global batches
+as the single-process run; their losses are the correctness check. A few of them also
+measure, each on its own step so that no measurement disturbs another (none changes the
+arithmetic):
 
     step 0   the first step: in a compiled run, the compile time
     step 1   peak memory (memory.MemoryWatch; on CPU its profiler runs from the model's build)
     step 2   bytes communicated, by collective kind (comm.CollectiveCounter; eager only)
     step 3   a profiler timeline (timeline.capture; eager, one variant)
 
-Then warm-up steps, and timed steps: their number is chosen by rank 0 from the warm-up's
-step time and the budget, and broadcast, because every rank must take the same number of
-steps or the last collective waits forever. Each timed step ends with a device
-synchronisation, so its time is the work's time.
+`time_interleaved` then times every trainer of the launch in alternating rounds (the
+pattern, its compiled twin, and one process on rank 0 as the reference), so that each
+comparison sees the same machine: on a shared CPU the load changes from minute to minute.
+The number of steps is chosen by rank 0 from warm-up steps and the budget, and broadcast,
+because every rank must take the same number of steps or the last collective waits forever.
+Each timed step ends with a device synchronisation, so its time is the work's time.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import statistics
 import time
+from dataclasses import replace
 
 import torch
 import torch.distributed as dist
@@ -52,15 +58,11 @@ def one_step(trainer: Trainer, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor
     return loss
 
 
-def _sync(device: torch.device) -> None:
-    if device.type == "cuda":
-        torch.cuda.synchronize()
-
-
 def _timed(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch.Tensor | None]:
     start = time.perf_counter()
     loss = one_step(trainer, *batch)
-    _sync(device)
+    if device.type == "cuda":
+        torch.cuda.synchronize()
     return time.perf_counter() - start, loss
 
 
@@ -75,18 +77,6 @@ def _traced(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch
     return trace["step_ms"] / 1e3, box["loss"], trace
 
 
-def _agreed_reps(warmup_s: list[float], settings, world: int) -> int:
-    """Timed steps for this budget, decided on rank 0 and broadcast to all."""
-    wanted = [0]
-    if dist.get_rank() == 0:
-        per_step = statistics.median(warmup_s) if warmup_s else 1.0
-        wanted[0] = int(min(settings.max_timed_steps,
-                            max(settings.min_timed_steps, settings.timing_budget_s / max(per_step, 1e-6))))
-    if world > 1:
-        dist.broadcast_object_list(wanted, src=0)
-    return wanted[0]
-
-
 def _compile_counts() -> dict:
     from torch._dynamo.utils import counters
     reasons = sorted({reason.splitlines()[0] for reason in counters["graph_break"]})
@@ -96,8 +86,9 @@ def _compile_counts() -> dict:
             "break_reasons": reasons}
 
 
-def train(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab_size: int,
-          kill_step: int | None = None, instrument_timeline: bool = False) -> dict:
+def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab_size: int,
+              kill_step: int | None = None, instrument_timeline: bool = False) -> tuple[Trainer, dict]:
+    """Build the pattern and train the checked steps; return the trainer and what was measured."""
     settings, device = setup.settings, setup.device
     label = f"{setup.variant.name} {'compiled' if setup.compiled else 'eager'}"
     watch = MemoryWatch(device.type) if (device.type == "cuda" or not setup.compiled) else None
@@ -134,14 +125,51 @@ def train(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab_siz
             record["losses"].append(None if loss is None else loss.detach().item())
         if setup.compiled:
             record["compile"] = _compile_counts()
+    return trainer, record
 
-        measure.ensure_clean()
-        ctx.progress(f"{label}, timing")
-        warmup = [_timed(trainer, batches[i % len(batches)], device)[0] for i in range(settings.warmup_steps)]
-        reps = _agreed_reps(warmup, settings, setup.world)
-        if setup.world > 1:
+
+def reference_trainer(ctx: RankContext, setup: Setup, vocab_size: int) -> Trainer | None:
+    """One process's trainer on rank 0, the other ranks sit out: the timing's reference."""
+    if ctx.rank != 0:
+        return None
+    single = replace(setup, rank=0, world=1, compiled=False)
+    return builder("single")(new_model(single, vocab_size), single)
+
+
+def _steps_per_round(warmup_s: list[float], settings, rounds: int) -> int:
+    per_step = statistics.median(warmup_s)
+    wanted = settings.timing_budget_s / rounds / max(per_step, 1e-6)
+    low, high = math.ceil(settings.min_timed_steps / rounds), max(1, settings.max_timed_steps // rounds)
+    return int(min(high, max(low, wanted)))
+
+
+def time_interleaved(ctx: RankContext, sides: dict[str, Trainer | None], batches: list, settings,
+                     device: torch.device, rounds: int = measure.ROUNDS) -> dict[str, list[float]]:
+    """Per-step seconds of each side, timed in `rounds` alternating rounds.
+
+    `sides` must name the same sides in the same order on every rank; a side whose trainer is
+    None on a rank is one that rank sits out (it waits at the barrier that ends the side's turn).
+    """
+    measure.ensure_clean()
+    world = dist.get_world_size()
+    plan = {}
+    for name, trainer in sides.items():       # warm up, and decide each side's steps per round
+        ctx.progress(f"timing: warming up {name}")
+        warmup = [_timed(trainer, batches[i % len(batches)], device)[0]
+                  for i in range(settings.warmup_steps)] if trainer else []
+        plan[name] = _steps_per_round(warmup, settings, rounds) if warmup else 0
+        dist.barrier()
+    decided = [plan]
+    if world > 1:
+        dist.broadcast_object_list(decided, src=0)
+    plan = decided[0]
+    samples: dict[str, list[float]] = {name: [] for name in sides}
+    for round_index in range(rounds):
+        for name, trainer in sides.items():
+            ctx.progress(f"timing: round {round_index + 1}/{rounds}, {name}")
             dist.barrier()
-        record["samples_s"] = [_timed(trainer, batches[i % len(batches)], device)[0] for i in range(reps)]
-        if device.type == "cuda":
-            record["peak_timed_bytes"] = torch.cuda.max_memory_allocated()
-    return record
+            if trainer is not None:
+                samples[name] += [_timed(trainer, batches[i % len(batches)], device)[0]
+                                  for i in range(plan[name])]
+    dist.barrier()
+    return samples

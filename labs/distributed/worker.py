@@ -42,14 +42,23 @@ class PatternJob:
         for index, variant in enumerate(wanted):
             x, y = data[variant.name]
             batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
-            runs = {}
+            runs, sides = {}, {}
             for compiled in self.modes(variant.name):
                 setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
                                              and not compiled) else None
-                runs["compiled" if compiled else "eager"] = training.train(
+                mode = "compiled" if compiled else "eager"
+                sides[mode], runs[mode] = training.check_run(
                     ctx, self.pattern, setup, batches, self.vocab_size, kill_step,
                     instrument_timeline=variant.name == self.settings.timeline_variant)
+            if self.pattern != "single":   # one process on rank 0, timed in the same rounds
+                sides["single"] = training.reference_trainer(ctx, setup, self.vocab_size)
+            samples = training.time_interleaved(ctx, sides, batches, self.settings, device)
+            for mode in runs:
+                runs[mode]["samples_s"] = samples[mode]
+            if self.pattern != "single":
+                runs["reference_samples_s"] = samples["single"]    # filled on rank 0 only
+            del sides
             if self.pattern == "single":
                 runs["prediction_inputs"] = prediction_inputs(ctx, self.settings, variant, self.vocab_size,
                                                               self.predict_world)

@@ -111,6 +111,18 @@ def test_pick_goes_by_memory_when_one_process_does_not_fit():
     assert pick.choose(rows, budget_bytes=10).reason == "none_fit"
 
 
+def test_pick_compares_each_pattern_with_its_own_interleaved_reference():
+    # The machine got busier after the single run: DDP's raw median (12 ms) is above the single
+    # run's (10 ms), but one process timed in DDP's own rounds took 20 ms, so DDP is faster.
+    rows = _rows(ddp=(12.0, 100, True), fsdp2=(30.0, 60, True), tensor_parallel=(30.0, 70, True),
+                 pipeline=(30.0, 55, True))
+    rows = [pick.Candidate(c.pattern, c.step, c.peak_bytes, c.loss_ok, _stats(20.0) if c.pattern == "ddp" else None)
+            for c in rows]
+    choice = pick.choose(rows, budget_bytes=1000)
+    assert (choice.pattern, choice.reason) == ("ddp", "faster")
+    assert choice.speedup == pytest.approx(20 / 12)
+
+
 def test_spanish_sentence_uses_decimal_commas():
     choice = pick.choose(_rows(), budget_bytes=1000)
     text = pick.sentence(choice, _rows(), "minigpt", "2 GPU", 1000, "es")

@@ -12,8 +12,9 @@ backward the first and last stage all-reduce the two copies' gradients. Each cop
 the sum of both uses' gradients, which is what the single tied parameter gets, and AdamW takes
 the same step on both, so they stay identical.
 
-`scale_grads=True` (the default) divides the gradients by the number of micro-batches, which
-matches a loss that averages over each micro-batch: the step is the full batch's mean.
+The schedule's `scale_grads` (True by default) divides the gradients by the number of
+micro-batches, which matches a loss that averages over each micro-batch: the step is the full
+batch's mean.
 Compiled per stage: `torch.compile(stage_module)` before the stage is built.
 """
 
@@ -72,8 +73,7 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
     del model                                       # the other stages' layers are freed here
     runnable = compile_module(stage_module, setup) if setup.compiled else stage_module
     stage = PipelineStage(runnable, stage_index=rank, num_stages=world, device=setup.device)
-    schedule = ScheduleGPipe(stage, n_microbatches=variant.microbatches, loss_fn=next_token_loss,
-                             scale_grads=True)
+    schedule = ScheduleGPipe(stage, n_microbatches=variant.microbatches, loss_fn=next_token_loss)
     # Every rank must create the group, even those outside it.
     tie_group = dist.new_group([0, world - 1]) if world > 1 else None
     tied = stage_module.tied_weight()
