@@ -120,8 +120,8 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
                 seconds, loss, record["timeline"] = _traced(trainer, batch, device)
             else:
                 seconds, loss = _timed(trainer, batch, device)
-            if step == 0:
-                record["first_step_s"] = seconds
+            if step == 0:   # plus any compile a pattern did before its first step (the pipeline's)
+                record["first_step_s"] = seconds + trainer.facts.get("compile_warmup_s", 0.0)
             record["losses"].append(None if loss is None else loss.detach().item())
         if setup.compiled:
             record["compile"] = _compile_counts()

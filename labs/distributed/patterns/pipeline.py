@@ -15,7 +15,11 @@ the same step on both, so they stay identical.
 The schedule's `scale_grads` (True by default) divides the gradients by the number of
 micro-batches, which matches a loss that averages over each micro-batch: the step is the full
 batch's mean.
-Compiled per stage: `torch.compile(stage_module)` before the stage is built.
+Compiled per stage: `torch.compile(stage_module)` before the stage is built, then run once
+forward and backward on a zero micro-batch, locally. Stages compile different graphs, and at
+the first real step each would otherwise compile while its neighbour waits in a receive,
+longer than a short collective timeout allows on a slow machine. The warm-up's time counts
+as part of the first step; its gradients are cleared by the first step's zero_grad.
 """
 
 from __future__ import annotations
@@ -59,6 +63,23 @@ class StageModule(nn.Module):
         return None
 
 
+def compile_locally(runnable: nn.Module, stage_module: StageModule, setup: Setup) -> float:
+    """One forward and backward of the compiled stage on a micro-batch of zeros; its seconds."""
+    import time
+    v = setup.variant
+    rows = v.batch_size // v.microbatches
+    if stage_module.first:
+        x = torch.zeros(rows, v.block_size, dtype=torch.long, device=setup.device)
+    else:  # what a stage receives: an activation that needs its gradient
+        x = torch.zeros(rows, v.block_size, v.n_embd, device=setup.device, requires_grad=True)
+    started = time.perf_counter()
+    out = runnable(x)
+    out.backward(torch.ones_like(out))
+    if setup.device.type == "cuda":
+        torch.cuda.synchronize()
+    return time.perf_counter() - started
+
+
 def next_token_loss(logits: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return F.cross_entropy(logits.flatten(0, 1), targets.flatten())
 
@@ -72,6 +93,7 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
     stage_module = StageModule(model, layers[rank], first, last).to(setup.device)
     del model                                       # the other stages' layers are freed here
     runnable = compile_module(stage_module, setup) if setup.compiled else stage_module
+    warmup_s = compile_locally(runnable, stage_module, setup) if setup.compiled else 0.0
     stage = PipelineStage(runnable, stage_index=rank, num_stages=world, device=setup.device)
     schedule = ScheduleGPipe(stage, n_microbatches=variant.microbatches, loss_fn=next_token_loss)
     # Every rank must create the group, even those outside it.
@@ -90,5 +112,6 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
             dist.all_reduce(tied.grad, group=tie_group)
         return torch.stack(losses).mean().detach() if last else None
 
-    facts = {"stage_layers": len(layers[rank]), "microbatches": variant.microbatches}
+    facts = {"stage_layers": len(layers[rank]), "microbatches": variant.microbatches,
+             "compile_warmup_s": warmup_s}
     return Trainer(stage_module, make_optimizer(stage_module.parameters(), setup.settings), forward_backward, facts)
