@@ -181,6 +181,7 @@ def run(lab: Lab) -> None:
     lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")
     lab.metric("threads_per_rank", settings.threads_per_rank)
     lab.metric("ddp.bucket_cap_mb", settings.ddp_bucket_cap_mb, "MiB")
+    lab.metric("collective_timeout_s", settings.collective_timeout_s, "s")
     lab.metric("check_steps", settings.check_steps)
     for v in settings.variants:
         lab.metric(f"{v.name}.batch", v.batch_size)

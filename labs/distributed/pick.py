@@ -84,11 +84,15 @@ def sentence(pick: Pick, candidates: list[Candidate], model: str, device: str, b
              lang: str) -> str:
     """The pick and its evidence, in English ("en") or Spanish ("es")."""
     name = NAMES[lang]
+    single = next((c for c in candidates if c.pattern == "single"), None)
     rows = []
     for c in candidates:
         cell = f"{name[c.pattern]} {_number(c.step.median_s * 1e3, lang)} ms"
-        if c.pattern in pick.verdicts:
-            cell += f" ({VERDICT[lang][pick.verdicts[c.pattern]]})"
+        base = c.baseline(single) if c is not single else None
+        if base is not None and c.pattern in pick.verdicts:
+            against = "against" if lang == "en" else "frente a"
+            cell += (f" {against} {_number(base.median_s * 1e3, lang)} ms "
+                     f"({VERDICT[lang][pick.verdicts[c.pattern]]})")
         if not c.loss_ok:
             cell += " (loss mismatch)" if lang == "en" else " (la pérdida no coincide)"
         if not pick.fits[c.pattern]:
@@ -104,7 +108,8 @@ def sentence(pick: Pick, candidates: list[Candidate], model: str, device: str, b
                "memory": f"one process does not fit in {budget}, and it was the fastest pattern that does",
                "none_fit": f"no pattern both matched the losses and fit in {budget}"}[pick.reason]
         return (f"For {MODELS[lang].get(model, model)} on {device}, I would pick {chosen}: {why}. "
-                f"Step times (slowest rank, median): {'; '.join(rows)}.")
+                f"Step times (slowest rank, median; each pattern against one process timed in the same "
+                f"rounds): {'; '.join(rows)}.")
     why = {"faster": f"fue el patrón más rápido de los que superan de forma medible a un solo proceso, "
                      f"{_number(pick.speedup or 0, lang)} veces su velocidad",
            "none_faster": "ningún patrón distribuido fue más rápido que un solo proceso de forma medible, "
@@ -112,4 +117,5 @@ def sentence(pick: Pick, candidates: list[Candidate], model: str, device: str, b
            "memory": f"un solo proceso no cabe en {budget}, y fue el patrón más rápido de los que caben",
            "none_fit": f"ningún patrón reprodujo las pérdidas y cupo a la vez en {budget}"}[pick.reason]
     return (f"Para {MODELS[lang].get(model, model)} en {device}, elegiría {chosen}: {why}. "
-            f"Tiempos por paso (rango más lento, mediana): {'; '.join(rows)}.")
+            f"Tiempos por paso (rango más lento, mediana; cada patrón frente a un proceso cronometrado en "
+            f"las mismas rondas): {'; '.join(rows)}.")

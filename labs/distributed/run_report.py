@@ -14,7 +14,9 @@ from labs.distributed.tables import ORDER
 
 TEXT = {
     "en": {"title": "# Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism",
-           "run": "Run: {device}, {world} ranks ({backend}), {threads} intra-op thread(s) per rank, preset `{preset}`.",
+           "run": "Run: {device}, {world} ranks ({backend}), {threads} intra-op thread(s) per rank, preset `{preset}`. "
+                  "\"Speed vs one process\" divides each pattern's step into that of one process timed in the same "
+                  "alternating rounds, so that the machine's changing load cancels out.",
            "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
            "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
                      "Sent per rank per step (MiB) | Largest loss gap |",
@@ -27,7 +29,9 @@ TEXT = {
            "none": "—"},
     "es": {"title": "# Entrenamiento distribuido, ejecutado: DDP, FSDP2, paralelismo de tensores y de pipeline",
            "run": "Ejecución: {device}, {world} rangos ({backend}), {threads} hilo(s) intra-op por rango, "
-                  "preajuste `{preset}`.",
+                  "preajuste `{preset}`. «Velocidad frente a un proceso» divide el paso de un solo proceso, "
+                  "cronometrado en las mismas rondas alternas, entre el de cada patrón, para que la carga "
+                  "cambiante de la máquina se anule.",
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
            "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
                      "Memoria pico, rango más cargado (MiB) | "
