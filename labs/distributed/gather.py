@@ -68,7 +68,9 @@ def merge_mode(records: list[dict]) -> ModeResult:
     memories = [r["memory"] for r in records if r.get("memory")]
     peak = max(m["peak_bytes"] for m in memories) if memories else None
     comms = [r["comm"] for r in records if "comm" in r]
-    timelines = [r["timeline"] for r in records if "timeline" in r]
+    timelines = [r["timeline"] for r in records if "timeline" in r and "error" not in r["timeline"]]
+    if len(timelines) < len(records):
+        timelines = []      # a picture with a rank missing would mislead: none at all
     return ModeResult(
         losses=mean_losses([r["losses"] for r in records]),
         first_step_s=max(r["first_step_s"] for r in records),

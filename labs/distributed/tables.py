@@ -129,7 +129,13 @@ def timelines(lab: Lab, results: dict[str, PatternResult], variant: str) -> None
     summary = []
     for result in _ordered(results):
         run = result.run(variant)
-        if run is None or not run.timelines:
+        if run is None:
+            continue
+        if not run.timelines:   # not traced on this machine: an empty plot, so every page still builds
+            if result.pattern != "single":
+                series = [f"rank{r}_{kind}" for r in range(result.world) for kind in ("compute", "communication")]
+                lab.table(f"timeline_{result.pattern}", ["t_ms"] + series, [], {"t_ms": "ms"})
+                lab.figure(f"timeline_{result.pattern}", f"timeline_{result.pattern}", x="t_ms", y=series)
             continue
         for rank, trace in enumerate(run.timelines):
             idle = trace["step_ms"] - (trace["compute_ms"] + trace["communication_ms"] - trace["hidden_ms"])

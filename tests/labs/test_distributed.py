@@ -171,6 +171,27 @@ def test_timeline_merges_close_spans_and_measures_overlap():
     assert timeline.subtract([(0, 10)], [(2, 3), (5, 6)]) == [(0, 2), (3, 5), (6, 10)]
 
 
+@pytest.mark.parametrize("broken", ["profile", "lanes"])
+def test_a_step_the_profiler_cannot_trace_still_counts_exactly_once(broken):
+    from unittest import mock
+
+    from labs.distributed import training
+
+    class CountingTrainer:
+        def __init__(self):
+            self.optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=0.1)
+            self.calls = 0
+
+        def forward_backward(self, x, y):
+            self.calls += 1
+            return torch.tensor(1.0)
+
+    trainer = CountingTrainer()
+    with mock.patch.object(timeline, broken, side_effect=RuntimeError("no CUPTI here")):
+        _, loss, trace = training._traced(trainer, (None, None), torch.device("cpu"))
+    assert trainer.calls == 1 and loss.item() == 1.0 and "no CUPTI here" in trace["error"]
+
+
 def test_loss_tolerance_grows_with_steps_and_tokens():
     small = Variant("x", 1, 1, 8, block_size=8, batch_size=2, microbatches=1)
     large = replace(small, batch_size=32)
