@@ -67,13 +67,24 @@ def _timed(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch.
 
 
 def _traced(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch.Tensor | None, dict]:
-    """One step under torch.profiler: its time, its loss, and its timeline."""
+    """One step under torch.profiler: its time, its loss, and its timeline.
+
+    If the profiler cannot trace here (a machine without CUPTI, say), the step still counts,
+    exactly once, and the timeline is {"error": why}: a missing picture must not cost a run.
+    """
     box = {}
 
     def step() -> None:
         box["loss"] = one_step(trainer, *batch)
 
-    trace = timeline.capture(step, device.type)
+    try:
+        trace = timeline.capture(step, device.type)
+    except RuntimeError as error:
+        why = {"error": f"{type(error).__name__}: {error}"}
+        if "loss" in box:
+            return 0.0, box["loss"], why
+        seconds, loss = _timed(trainer, batch, device)
+        return seconds, loss, why
     return trace["step_ms"] / 1e3, box["loss"], trace
 
 
