@@ -1,0 +1,200 @@
+"""Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism, measured.
+
+Parts:
+  allreduce_bandwidth  the link on its own: all-reduce time and bus bandwidth by message size
+  single               one process trains the global batch: the losses every pattern must match
+  ddp, fsdp2,          each pattern on `world` ranks, every variant, eager then compiled where
+  tensor_parallel,     the preset says: losses, step time, peak memory per rank, bytes per step
+  pipeline             by collective kind, and one step's timeline
+  rank_failure         the drill: the last rank dies mid-step; how fast and how clearly it fails
+  side_by_side         the patterns next to each other: tables, plots, timelines, loss curves
+  prediction           Lab 03's memory formula and the textbook volumes against the run
+  compiled             what torch.compile did to each pattern: graphs, breaks, first step, speed
+  pick                 which pattern, per variant, recomputed from the measured rows
+  run_report           DISTRIBUTED_RUN.md and DISTRIBUTED_RUN.es.md
+
+Every rank runs in its own process, launched and watched by `launch`; ranks never write the
+manifest: the parent gathers their results (`gather`) and records them (`report`, `tables`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from labs.common.harness import Lab
+from labs.distributed import data, gather, launch, report, run_report, tables
+from labs.distributed import pick as picking
+from labs.distributed.settings import (
+    DISTRIBUTED_PATTERNS,
+    Settings,
+    settings_for,
+    world_size,
+)
+from labs.distributed.worker import BandwidthJob, PatternJob
+
+TITLES = {"single": "One process: the baseline", "ddp": "DDP: replicas and an all-reduce",
+          "fsdp2": "FSDP2: sharded state", "tensor_parallel": "Tensor parallelism: split layers",
+          "pipeline": "Pipeline parallelism: stages and micro-batches"}
+
+
+@dataclass
+class State:
+    settings: Settings
+    world: int
+    device: str
+    data_path: Path
+    vocab_size: int
+    results: dict[str, gather.PatternResult] = field(default_factory=dict)
+    device_bytes: int = 0
+    sentences: dict[str, dict[str, str]] = field(default_factory=lambda: {"en": {}, "es": {}})
+    prediction_rows: list = field(default_factory=list)
+
+
+def _launch(lab: Lab, state: State, job, world: int, label: str) -> list[dict]:
+    s = state.settings
+    return launch.launch(job, world=world, device=state.device, work=lab.work / "ranks" / label, label=label,
+                         collective_timeout_s=s.collective_timeout_s, timeout_s=s.launch_timeout_s,
+                         threads=s.threads_per_rank, on_progress=lab.progress)
+
+
+def _needs_ranks(lab: Lab, state: State) -> None:
+    if state.world < 2:
+        raise lab.skip(f"needs at least 2 ranks; this run has {state.world} (set COURSE_RANKS, or use 2 GPUs)")
+
+
+def part_bandwidth(lab: Lab, state: State) -> None:
+    _needs_ranks(lab, state)
+    job = BandwidthJob(state.settings.bandwidth_sizes, state.settings.bandwidth_budget_s)
+    report.bandwidth(lab, _launch(lab, state, job, state.world, "allreduce_bandwidth"), state.world)
+
+
+def part_pattern(lab: Lab, state: State, pattern: str) -> None:
+    if pattern != "single":
+        _needs_ranks(lab, state)
+    world = 1 if pattern == "single" else state.world
+    job = PatternJob(pattern, state.settings, str(state.data_path), state.vocab_size, predict_world=state.world)
+    per_rank = _launch(lab, state, job, world, pattern)
+    result = gather.merge(pattern, per_rank)
+    state.results[pattern] = result
+    if pattern == "single":
+        state.device_bytes = per_rank[0]["device_bytes"]
+    report.pattern(lab, result, state.results.get("single"), state.settings)
+    if pattern == "tensor_parallel":
+        report.naive_tensor_parallel(lab, result.extras[state.settings.variants[0].name]["naive_error"])
+
+
+def part_drill(lab: Lab, state: State) -> None:
+    """DDP on the first variant; the last rank calls os._exit(1) as a step begins."""
+    import time
+    _needs_ranks(lab, state)
+    killed, step = state.world - 1, state.settings.drill_kill_step
+    job = PatternJob("ddp", state.settings, str(state.data_path), state.vocab_size, kill=(killed, step),
+                     variants=(state.settings.variants[0].name,))
+    started, failure = time.monotonic(), None
+    try:
+        _launch(lab, state, job, state.world, "rank_failure_drill")
+    except launch.RankFailure as error:
+        failure = error
+    report.drill(lab, failure, time.monotonic() - started, killed, step)
+
+
+def part_side_by_side(lab: Lab, state: State) -> None:
+    tables.side_by_side(lab, state.results, state.settings)
+    tables.loss_curves(lab, state.results, state.settings.variants[0].name)
+    variant = state.settings.timeline_variant
+    tables.timelines(lab, state.results, variant)
+    stages, micro = state.world, next(v for v in state.settings.variants if v.name == variant).microbatches
+    lab.metric("pipeline.bubble_predicted", 100 * (stages - 1) / (micro + stages - 1), "%")
+    lab.metric("timeline.variant", variant)
+
+
+def part_prediction(lab: Lab, state: State) -> None:
+    state.prediction_rows = tables.prediction(lab, state.results, state.settings, state.world)
+    tables.scaling(lab, state.results, state.settings.variants[-1].name)
+    for v in state.settings.variants:
+        ddp, fsdp = state.results.get("ddp"), state.results.get("fsdp2")
+        if ddp and fsdp and ddp.run(v.name) and fsdp.run(v.name):
+            ratio = fsdp.run(v.name).peak_bytes / ddp.run(v.name).peak_bytes
+            lab.metric(f"fsdp2.{v.name}.memory_vs_ddp", ratio, "×")
+            if v.name == "wide":
+                lab.check("fsdp2_memory_below_ddp.wide", ratio, "<", 1.0, unit="×",
+                          label={"en": "Wide variant: FSDP2's busiest rank holds less than DDP's (ratio)",
+                                 "es": "Variante ancha: el rango más cargado de FSDP2 ocupa menos que "
+                                       "el de DDP (razón)"})
+
+
+def part_compiled(lab: Lab, state: State) -> None:
+    lab.metric("compiled.runs", tables.compiled(lab, state.results, state.settings))
+    lab.metric("compiled.backend", state.settings.compile_backend)
+
+
+def part_pick(lab: Lab, state: State) -> None:
+    budget = state.device_bytes if state.device == "cuda" else state.device_bytes / max(1, state.world)
+    lab.metric("pick.budget_gib", budget / 2**30, "GiB")
+    device_words = {"en": {"cpu": f"{state.world} CPU processes", "cuda": f"{state.world} GPUs"},
+                    "es": {"cpu": f"{state.world} procesos de CPU", "cuda": f"{state.world} GPU"}}
+    for v in state.settings.variants:
+        candidates = []
+        for key in ("single",) + DISTRIBUTED_PATTERNS:
+            result = state.results.get(key)
+            run = result.run(v.name) if result else None
+            if run is None:
+                continue
+            check = lab.result["checks"].get(f"loss_match.{key}.{v.name}")
+            candidates.append(picking.Candidate(key, run.step, run.peak_bytes,
+                                                loss_ok=key == "single" or bool(check and check["passed"]),
+                                                reference=result.reference(v.name)))
+        choice = picking.choose(candidates, budget)
+        lab.metric(f"pick.{v.name}", choice.pattern)
+        lab.metric(f"pick.{v.name}.reason", choice.reason)
+        if choice.speedup is not None:
+            lab.metric(f"pick.{v.name}.speedup", choice.speedup, "×")
+        for lang in ("en", "es"):
+            state.sentences[lang][v.name] = picking.sentence(choice, candidates, v.name,
+                                                             device_words[lang][state.device], budget, lang)
+
+
+def part_run_report(lab: Lab, state: State) -> None:
+    import torch
+    for pattern in ("single",) + DISTRIBUTED_PATTERNS:   # the code the page shows, from this run
+        source = (Path(__file__).parent / "patterns" / f"{pattern}.py").read_text()
+        lab.write_artifact(f"pattern_{pattern}", f"patterns/{pattern}.py", source, "python")
+    lab.write_artifact("training_loop", "training.py", (Path(__file__).parent / "training.py").read_text(), "python")
+    common = dict(device=f"{state.device.upper()}", world=state.world,
+                  backend="nccl" if state.device == "cuda" else "gloo", threads=state.settings.threads_per_rank,
+                  preset=lab.preset, settings=state.settings, results=state.results,
+                  prediction_rows=state.prediction_rows)
+    for lang, name in (("en", "DISTRIBUTED_RUN.md"), ("es", "DISTRIBUTED_RUN.es.md")):
+        text = run_report.render(lang, sentences=state.sentences[lang], **common)
+        lab.write_artifact("run_report" if lang == "en" else "run_report_es", name, text, "markdown")
+    lab.metric("torch_version", torch.__version__)
+
+
+def run(lab: Lab) -> None:
+    settings = settings_for(lab.preset, lab.device)
+    world = world_size(lab.device)
+    data_path, vocab_size = data.save_batches(settings, lab.work / "data")
+    state = State(settings, world, lab.device, data_path, vocab_size)
+    lab.metric("world_size", world)
+    lab.metric("gpus", world if lab.device == "cuda" else 0)
+    lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")
+    lab.metric("threads_per_rank", settings.threads_per_rank)
+    lab.metric("ddp.bucket_cap_mb", settings.ddp_bucket_cap_mb, "MiB")
+    lab.metric("collective_timeout_s", settings.collective_timeout_s, "s")
+    lab.metric("check_steps", settings.check_steps)
+    for v in settings.variants:
+        lab.metric(f"{v.name}.batch", v.batch_size)
+        lab.metric(f"{v.name}.layers", v.n_layer)
+        lab.metric(f"{v.name}.width", v.n_embd)
+        lab.metric(f"{v.name}.microbatches", v.microbatches)
+    lab.part("allreduce_bandwidth", "The link on its own: all-reduce bandwidth", part_bandwidth, state)
+    lab.part("single", TITLES["single"], part_pattern, state, "single")
+    for pattern in DISTRIBUTED_PATTERNS:
+        lab.part(pattern, TITLES[pattern], part_pattern, state, pattern, after=("single",))
+    lab.part("rank_failure", "A rank killed mid-step", part_drill, state)
+    lab.part("side_by_side", "The patterns side by side", part_side_by_side, state, after=("single",))
+    lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))
+    lab.part("compiled", "torch.compile on every pattern", part_compiled, state, after=("single",))
+    lab.part("pick", "Which pattern would I pick?", part_pick, state, after=("single",))
+    lab.part("run_report", "DISTRIBUTED_RUN.md", part_run_report, state, after=("single",))

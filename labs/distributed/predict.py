@@ -1,0 +1,126 @@
+"""What the textbook says each pattern costs, per rank and per step, before anything runs.
+
+Memory is Lab 03's formula (`labs.common.training_memory`): float32 weights and gradients,
+AdamW's two moments (16 bytes a parameter in all) and the activations autograd saves, measured
+once on the unsplit model at the batch a rank sees. Each pattern divides a different part:
+
+    single            16 P + A(B)
+    DDP               16 P + A(B / n)                 every rank holds everything
+    FSDP2             16 P / n + A(B / n)             state sharded (ZeRO-3)
+    tensor parallel   16 (P_split / n + P_rest) + A(B) / n
+    pipeline          16 P_stage + A(B) / n           layers split into n stages
+
+Communication is the bytes one rank sends per step under ring and point-to-point algorithms
+(`comm.wire_bytes`), with G = 4 P the gradients' bytes:
+
+    DDP               all-reduce of the gradients: 2 (n - 1) / n G
+    FSDP2             all-gather of the weights in forward and again in backward, and a
+                      reduce-scatter of the gradients: (n - 1) / n (2 G + G)
+    tensor parallel   4 all-reduces of the activations per layer (2 forward, 2 backward),
+                      each B T d floats: 2 (n - 1) / n x 4 L B T d x 4 bytes
+    pipeline          each stage boundary carries the activations forward and their
+                      gradients back, B T d floats each way, plus one all-reduce of the
+                      tied embedding's gradient between the first and last stage
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from torch import nn
+
+from labs.distributed.comm import wire_bytes
+
+FLOAT_BYTES = 4
+STATE_BYTES_PER_PARAM = 16   # weight + gradient + AdamW's two moments, float32
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """The numbers of a MiniGPT the predictions need (parameters counted once, tie included)."""
+    params: int
+    block_params: int          # one transformer block
+    root_params: int           # outside the blocks: embeddings (tied LM head), final LayerNorm
+    split_params_per_block: int  # what tensor parallelism splits: qkv, fc (weight, bias), the two output weights
+    n_layer: int
+    n_embd: int
+    vocab_size: int
+    batch_size: int
+    block_size: int
+
+    @classmethod
+    def of(cls, model: nn.Module, batch_size: int) -> ModelShape:
+        block = model.blocks[0]
+        split = (block.attn.qkv.weight.numel() + block.attn.qkv.bias.numel() + block.attn.proj.weight.numel()
+                 + block.mlp.fc.weight.numel() + block.mlp.fc.bias.numel() + block.mlp.proj.weight.numel())
+        params = sum(p.numel() for p in model.parameters())
+        block_params = sum(p.numel() for p in block.parameters())
+        config = model.config
+        return cls(params=params, block_params=block_params, root_params=params - config.n_layer * block_params,
+                   split_params_per_block=split, n_layer=config.n_layer, n_embd=config.n_embd,
+                   vocab_size=config.vocab_size, batch_size=batch_size, block_size=config.block_size)
+
+    @property
+    def activation_tensor_bytes(self) -> int:
+        """One (B, T, d) float32 tensor: what crosses a layer or stage boundary."""
+        return self.batch_size * self.block_size * self.n_embd * FLOAT_BYTES
+
+    def stage_params(self, world: int) -> list[int]:
+        """Parameters per pipeline stage: blocks split evenly, embeddings on the first stage,
+        the final LayerNorm and a copy of the tied LM head on the last."""
+        layers = stage_layers(self.n_layer, world)
+        head = self.vocab_size * self.n_embd
+        embeddings = self.root_params - 2 * self.n_embd        # token + position tables
+        counts = [len(r) * self.block_params for r in layers]
+        counts[0] += embeddings
+        counts[-1] += 2 * self.n_embd + (head if world > 1 else 0)
+        return counts
+
+
+def stage_layers(n_layer: int, world: int) -> list[range]:
+    """Consecutive blocks per stage, the first stages taking one more when they do not divide."""
+    base, extra = divmod(n_layer, world)
+    bounds, start = [], 0
+    for stage in range(world):
+        size = base + (1 if stage < extra else 0)
+        bounds.append(range(start, start + size))
+        start += size
+    return bounds
+
+
+def predicted_comm(pattern: str, shape: ModelShape, world: int) -> dict[str, float]:
+    """Wire bytes one rank sends per step, by collective kind (mean over ranks)."""
+    grads = shape.params * FLOAT_BYTES
+    if pattern == "single" or world < 2:
+        return {}
+    if pattern == "ddp":
+        return {"all_reduce": wire_bytes("all_reduce", grads, world)}
+    if pattern == "fsdp2":
+        return {"all_gather": 2 * wire_bytes("all_gather", grads, world),
+                "reduce_scatter": wire_bytes("reduce_scatter", grads, world)}
+    if pattern == "tensor_parallel":
+        return {"all_reduce": 4 * shape.n_layer * wire_bytes("all_reduce", shape.activation_tensor_bytes, world)}
+    if pattern == "pipeline":
+        boundaries = world - 1           # each sends B T d forward and B T d backward
+        tied = shape.vocab_size * shape.n_embd * FLOAT_BYTES
+        return {"send": 2 * boundaries * shape.activation_tensor_bytes / world,
+                "all_reduce": 2 * wire_bytes("all_reduce", tied, 2) / world}   # first and last rank only
+    raise ValueError(f"unknown pattern {pattern!r}")
+
+
+def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_full: int,
+                     activations_split: int) -> float:
+    """Bytes the busiest rank holds at its peak. activations_full: A(B); activations_split: A(B / n)."""
+    state = STATE_BYTES_PER_PARAM
+    if pattern == "single":
+        return state * shape.params + activations_full
+    if pattern == "ddp":
+        return state * shape.params + activations_split
+    if pattern == "fsdp2":
+        return state * shape.params / world + activations_split
+    if pattern == "tensor_parallel":
+        split = shape.n_layer * shape.split_params_per_block
+        return state * (split / world + shape.params - split) + activations_full / world
+    if pattern == "pipeline":
+        return state * max(shape.stage_params(world)) + activations_full / world
+    raise ValueError(f"unknown pattern {pattern!r}")

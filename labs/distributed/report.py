@@ -1,0 +1,165 @@
+"""What each part records through the Lab API: metrics, checks, and the bandwidth table.
+
+Metric keys are the page's vocabulary (docs/*/labs/distributed.md): `<pattern>.<variant>.<what>`
+for a pattern's numbers, `... .compiled.<what>` for its compiled run. Categorical metrics
+("yes", "faster", a pattern's key) exist so that the page's prose can branch on them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from labs.common import measure
+from labs.common.harness import Lab
+from labs.distributed import predict
+from labs.distributed.gather import ModeResult, PatternResult
+from labs.distributed.settings import Settings, Variant
+
+MIB = 2**20
+FLOAT32_EPS = 2.0**-23
+COMM_BAND = 0.10           # measured bytes within +-10 % of the textbook volume
+
+
+def ms(seconds: float) -> float:
+    return seconds * 1e3
+
+
+def yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def loss_tolerance(variant: Variant, steps: int, reference_loss: float) -> float:
+    """How far a correct pattern's loss may drift from the single process's after `steps` steps.
+
+    Splitting a batch or a matrix product changes only the order of float32 sums. A mean over
+    K = B x T tokens summed in another order differs by about sqrt(K) rounding errors of
+    eps = 2^-23 relative to its size; each step's update inherits a difference of that order
+    and the next steps add theirs, so after N steps: N sqrt(K) eps |loss| (|loss| at least 1).
+    A pattern that trained on the wrong data or dropped a gradient is off by far more.
+    """
+    return steps * math.sqrt(variant.tokens()) * FLOAT32_EPS * max(1.0, abs(reference_loss))
+
+
+def loss_gap(run: ModeResult, reference: ModeResult) -> float:
+    """The largest |loss - single loss| over the checked steps."""
+    return max(abs(a - b) for a, b in zip(run.losses, reference.losses))
+
+
+def bandwidth(lab: Lab, per_rank: list[dict], world: int) -> None:
+    """Median over the slowest rank's samples; bus bandwidth as nccl-tests defines it."""
+    rows = []
+    for sizes in zip(*(rank["sizes"] for rank in per_rank)):
+        size = sizes[0]["bytes"]
+        steps = [max(samples) for samples in zip(*(s["samples_s"] for s in sizes))]
+        stats = measure.summarize(steps, "latency")
+        algbw = size / stats.median_s
+        rows.append([size / 1024, stats.median_s * 1e6, stats.q1_s * 1e6, stats.q3_s * 1e6, stats.reps,
+                     algbw / 1e9, algbw * 2 * (world - 1) / world / 1e9])
+    lab.table("allreduce_bandwidth", ["size_kib", "median_us", "q1_us", "q3_us", "reps", "algbw_gbs", "busbw_gbs"],
+              rows, {"size_kib": "KiB", "median_us": "µs", "q1_us": "µs", "q3_us": "µs", "algbw_gbs": "GB/s",
+                     "busbw_gbs": "GB/s"})
+    lab.figure("allreduce_bandwidth", "allreduce_bandwidth", x="size_kib", y=["busbw_gbs"], log_x=True)
+    largest = rows[-1]
+    lab.metric("bandwidth.largest_mib", largest[0] / 1024, "MiB")
+    lab.metric("bandwidth.largest_us", largest[1], "µs")
+    lab.metric("bandwidth.busbw_gbs", largest[6], "GB/s")
+    lab.metric("bandwidth.smallest_us", rows[0][1], "µs")
+
+
+def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult | None,
+                 timing_reference: measure.Stats | None) -> None:
+    """A run's numbers. `reference`: the single process's run (losses); `timing_reference`: one
+    process's step timed in the same rounds as this run (None for the single process itself)."""
+    lab.metric(f"{prefix}.step_ms", ms(run.step.median_s), "ms")
+    lab.metric(f"{prefix}.step_q1_ms", ms(run.step.q1_s), "ms")
+    lab.metric(f"{prefix}.step_q3_ms", ms(run.step.q3_s), "ms")
+    lab.metric(f"{prefix}.steps_timed", run.step.reps)
+    lab.metric(f"{prefix}.first_step_s", run.first_step_s, "s")
+    lab.metric(f"{prefix}.loss_final", run.losses[-1])
+    if run.peak_bytes is not None:
+        lab.metric(f"{prefix}.peak_mib", run.peak_bytes / MIB, "MiB")
+        lab.metric(f"{prefix}.held_mib", run.held_bytes / MIB, "MiB")
+    if run.comm is not None:
+        lab.metric(f"{prefix}.comm_mib", run.wire_bytes / MIB, "MiB")
+    if reference is not None and reference is not run:
+        lab.metric(f"{prefix}.loss_diff", loss_gap(run, reference))
+    if timing_reference is not None:
+        lab.metric(f"{prefix}.single_ref_ms", ms(timing_reference.median_s), "ms")
+        lab.metric(f"{prefix}.vs_single", measure.verdict(timing_reference, run.step))
+        lab.metric(f"{prefix}.speedup_vs_single", timing_reference.median_s / run.step.median_s, "×")
+
+
+def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, settings: Settings) -> None:
+    """A pattern's part: its numbers per variant and mode, its loss and traffic checks."""
+    name = result.pattern
+    for variant in settings.variants:
+        eager = result.run(variant.name)
+        if eager is None:
+            continue
+        reference = single.run(variant.name) if single else None
+        timing_reference = result.reference(variant.name)
+        mode_metrics(lab, f"{name}.{variant.name}", eager, reference, timing_reference)
+        if eager.memory_method:
+            lab.metric("memory.method", eager.memory_method)
+        if reference is not None and name != "single":
+            tolerance = loss_tolerance(variant, settings.check_steps, reference.losses[-1])
+            lab.metric(f"loss.tolerance.{variant.name}", tolerance)
+            lab.check(f"loss_match.{name}.{variant.name}", loss_gap(eager, reference), "<=", tolerance,
+                      label={"en": f"{name}, {variant.name}: every step's loss matches one process's",
+                             "es": f"{name}, {variant.name}: la pérdida de cada paso coincide con la de un proceso"})
+            comm_check(lab, name, variant, eager, single.extras[variant.name]["prediction_inputs"], result.world)
+        compiled = result.run(variant.name, "compiled")
+        if compiled is not None:
+            prefix = f"{name}.{variant.name}.compiled"
+            mode_metrics(lab, prefix, compiled, reference, timing_reference)
+            lab.metric(f"{prefix}.speedup", eager.step.median_s / compiled.step.median_s, "×")
+            lab.metric(f"{prefix}.verdict", measure.verdict(eager.step, compiled.step))
+            for key in ("graphs", "dynamo_graphs", "graph_breaks"):
+                lab.metric(f"{prefix}.{key}", compiled.compile[key])
+            if reference is not None:
+                tolerance = loss_tolerance(variant, settings.check_steps, reference.losses[-1])
+                lab.check(f"loss_match_compiled.{name}.{variant.name}", loss_gap(compiled, reference), "<=",
+                          tolerance,
+                          label={"en": f"{name} compiled, {variant.name}: every step's loss matches one process's",
+                                 "es": f"{name} compilado, {variant.name}: la pérdida de cada paso coincide "
+                                       "con la de un proceso"})
+    if name == "ddp":
+        for variant in settings.variants:
+            run = result.run(variant.name)
+            if run is not None and run.comm:
+                lab.metric(f"ddp.{variant.name}.buckets", int(run.comm.get("all_reduce", {}).get("calls", 0)))
+
+
+def comm_check(lab: Lab, name: str, variant: Variant, run: ModeResult, inputs: dict, world: int) -> None:
+    shape = predict.ModelShape(**inputs["shape"])
+    predicted = sum(predict.predicted_comm(name, shape, world).values())
+    ratio = run.wire_bytes / predicted
+    lab.metric(f"{name}.{variant.name}.comm_predicted_mib", predicted / MIB, "MiB")
+    lab.metric(f"{name}.{variant.name}.comm_ratio", ratio, "×")
+    lab.check(f"comm_prediction.{name}.{variant.name}", abs(ratio - 1.0), "<=", COMM_BAND,
+              label={"en": f"{name}, {variant.name}: bytes per step within ±10 % of the textbook volume "
+                           "(|measured ÷ predicted − 1|)",
+                     "es": f"{name}, {variant.name}: bytes por paso a ±10 % del volumen de manual "
+                           "(|medido ÷ previsto − 1|)"})
+
+
+def naive_tensor_parallel(lab: Lab, error: str) -> None:
+    lab.metric("tensor_parallel.naive_failed", yes_no(bool(error)))
+    lab.metric("tensor_parallel.naive_error", error or "none")
+
+
+def drill(lab: Lab, failure, launch_s: float, killed_rank: int, kill_step: int) -> None:
+    named = failure is not None and f"rank {killed_rank}" in str(failure)
+    # Without the rank's last words to time from, the whole launch is the honest upper bound.
+    detected = failure.detected_after_s if failure is not None and failure.detected_after_s is not None else launch_s
+    lab.metric("rank_failure.killed_rank", killed_rank)
+    lab.metric("rank_failure.kill_step", kill_step + 1)
+    lab.metric("rank_failure.message", str(failure) if failure else "the launch did not fail")
+    lab.metric("rank_failure.detected_s", detected, "s")
+    lab.metric("rank_failure.launch_s", launch_s, "s")
+    lab.check("rank_failure_names_rank", 1 if named else 0, "==", 1,
+              label={"en": "A rank killed mid-step: the failure names it",
+                     "es": "Un rango muerto a mitad de paso: el fallo lo nombra"})
+    lab.check("rank_failure_detected_fast", detected, "<", 10.0, unit="s",
+              label={"en": "A rank killed mid-step: the lab fails within seconds, not at a timeout",
+                     "es": "Un rango muerto a mitad de paso: el laboratorio falla en segundos, no al expirar un plazo"})

@@ -1,0 +1,106 @@
+"""DISTRIBUTED_RUN.md (English) and DISTRIBUTED_RUN.es.md (Spanish): the run, for learners.
+
+Lab 03's DISTRIBUTED.md picked a pattern from a formula; this report is the same question
+answered by a run: every pattern's step time, memory and traffic, the prediction next to the
+measurement, what compiling changed, and the pick recomputed from those rows.
+"""
+
+from __future__ import annotations
+
+from labs.distributed.gather import PatternResult
+from labs.distributed.report import MIB, loss_gap, ms
+from labs.distributed.settings import Settings
+from labs.distributed.tables import ORDER
+
+TEXT = {
+    "en": {"title": "# Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism",
+           "run": "Run: {device}, {world} ranks ({backend}), {threads} intra-op thread(s) per rank, preset `{preset}`. "
+                  "\"Speed vs one process\" divides each pattern's step into that of one process timed in the same "
+                  "alternating rounds, so that the machine's changing load cancels out.",
+           "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
+           "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
+                     "Sent per rank per step (MiB) | Largest loss gap |",
+           "predicted": "Predicted against measured (ratio = measured ÷ predicted):",
+           "memory": "memory", "communication": "communication",
+           "compiled": "Compiled (torch.compile) against eager:",
+           "compiled_row": "- {pattern}: {eager} → {compiled} ms ({verdict}), first step {first} s, "
+                           "{graphs} graph(s), {breaks} graph break(s)",
+           "pick": "**Which would I pick?** {sentence}",
+           "none": "—"},
+    "es": {"title": "# Entrenamiento distribuido, ejecutado: DDP, FSDP2, paralelismo de tensores y de pipeline",
+           "run": "Ejecución: {device}, {world} rangos ({backend}), {threads} hilo(s) intra-op por rango, "
+                  "preajuste `{preset}`. «Velocidad frente a un proceso» divide el paso de un solo proceso, "
+                  "cronometrado en las mismas rondas alternas, entre el de cada patrón, para que la carga "
+                  "cambiante de la máquina se anule.",
+           "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
+           "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
+                     "Memoria pico, rango más cargado (MiB) | "
+                     "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida |",
+           "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
+           "memory": "memoria", "communication": "comunicación",
+           "compiled": "Compilado (torch.compile) frente a eager:",
+           "compiled_row": "- {pattern}: {eager} → {compiled} ms ({verdict}), primer paso {first} s, "
+                           "{graphs} grafo(s), {breaks} ruptura(s) de grafo",
+           "pick": "**¿Cuál elegiría?** {sentence}",
+           "none": "—"},
+}
+LABELS = {"en": {"single": "one process", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "tensor parallel",
+                  "pipeline": "pipeline (GPipe)"},
+          "es": {"single": "un proceso", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "paralelismo de tensores",
+                 "pipeline": "pipeline (GPipe)"}}
+VERDICTS = {"en": {"faster": "faster", "slower": "slower", "same": "same"},
+            "es": {"faster": "más rápido", "slower": "más lento", "same": "igual"}}
+
+
+def number(value: float | None, lang: str, digits: int = 3) -> str:
+    if value is None:
+        return TEXT[lang]["none"]
+    text = f"{value:.{digits}g}" if abs(value) < 10**digits else f"{value:,.0f}"
+    return text.replace(",", "\u202f").replace(".", ",") if lang == "es" else text
+
+
+def render(lang: str, *, device: str, world: int, backend: str, threads: int, preset: str,
+           settings: Settings, results: dict[str, PatternResult], prediction_rows: list[list],
+           sentences: dict[str, str]) -> str:
+    t = TEXT[lang]
+    out = [t["title"], "", t["run"].format(device=device, world=world, backend=backend, threads=threads,
+                                           preset=preset), ""]
+    single = results.get("single")
+    for v in settings.variants:
+        inputs = single.extras[v.name]["prediction_inputs"] if single else None
+        params = inputs["shape"]["params"] if inputs else 0
+        out += [t["variant"].format(name=v.name, params=number(params, lang, 9), batch=v.batch_size,
+                                    block=v.block_size), "", t["header"], "|---|---|---|---|---|---|"]
+        base = single.run(v.name) if single else None
+        for key in ORDER:
+            run = results[key].run(v.name) if key in results else None
+            if run is None:
+                continue
+            timing_reference = results[key].reference(v.name) or (base.step if base else None)
+            speed = timing_reference.median_s / run.step.median_s if timing_reference else None
+            gap = loss_gap(run, base) if base and key != "single" else None
+            out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
+                       f"{number(speed, lang)}× | "
+                       f"{number(run.peak_bytes / MIB if run.peak_bytes is not None else None, lang)} | "
+                       f"{number(run.wire_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} |")
+        out += ["", t["predicted"], ""]
+        for pattern, variant, quantity, predicted, measured, ratio in prediction_rows:
+            if variant == v.name:
+                out.append(f"- {LABELS[lang][pattern]}, {t[quantity]}: {number(predicted, lang)} MiB → "
+                           f"{number(measured, lang)} MiB ({number(ratio, lang)}×)")
+        compiled = [(key, results[key].run(v.name), results[key].run(v.name, "compiled"))
+                    for key in ORDER if key in results and results[key].run(v.name, "compiled")]
+        if compiled:
+            out += ["", t["compiled"], ""]
+            from labs.common import measure
+            for key, eager, done in compiled:
+                out.append(t["compiled_row"].format(
+                    pattern=LABELS[lang][key], eager=number(ms(eager.step.median_s), lang),
+                    compiled=number(ms(done.step.median_s), lang),
+                    verdict=VERDICTS[lang][measure.verdict(eager.step, done.step)],
+                    first=number(done.first_step_s, lang), graphs=done.compile["graphs"],
+                    breaks=done.compile["graph_breaks"]))
+        if v.name in sentences:
+            out += ["", t["pick"].format(sentence=sentences[v.name])]
+        out.append("")
+    return "\n".join(out)

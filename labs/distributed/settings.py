@@ -1,0 +1,122 @@
+"""Every knob of the lab: one frozen dataclass, chosen by preset and device.
+
+The GPU run and the CPU run differ in the wide variant's size (what a 2-core laptop can train
+in minutes is not what makes sharding visible on an 80 GB GPU), in how many patterns are
+compiled, and in threads per rank; everything else is shared.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from labs.common import minigpt
+
+# Ranks on CPU unless COURSE_RANKS asks for more; on GPUs one rank per visible GPU.
+RANKS_ENV = "COURSE_RANKS"
+PATTERNS = ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
+DISTRIBUTED_PATTERNS = PATTERNS[1:]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One model shape and the global batch every pattern trains it on."""
+    name: str               # "minigpt" | "wide"
+    n_layer: int
+    n_head: int
+    n_embd: int
+    block_size: int
+    batch_size: int         # sequences per step, all ranks together (data parallel splits it)
+    microbatches: int       # GPipe's micro-batches per step
+
+    def tokens(self) -> int:
+        return self.batch_size * self.block_size
+
+
+@dataclass(frozen=True)
+class Settings:
+    variants: tuple[Variant, ...]
+    check_steps: int                 # steps whose losses every pattern must reproduce
+    lr: float                        # AdamW, constant: the loss check compares trajectories
+    warmup_steps: int                # untimed steps after the check steps
+    timing_budget_s: float           # per pattern, variant and mode
+    min_timed_steps: int
+    max_timed_steps: int
+    compiled: tuple[tuple[str, str], ...]   # (pattern, variant) pairs also run under torch.compile
+    compile_backend: str             # "inductor"; smoke: "aot_eager" (Dynamo and AOTAutograd, no codegen)
+    timeline_variant: str            # the variant whose one step is traced per pattern
+    ddp_bucket_cap_mb: float         # >= 1: DDPOptimizer refuses buckets under its 1 MiB first one
+    threads_per_rank: int            # intra-op threads of each rank (CPU: 1, see settings_for)
+    collective_timeout_s: int        # init_process_group(timeout=...): a stuck collective fails
+    launch_timeout_s: int            # one launch (one pattern, every variant) must end by then
+    bandwidth_sizes: tuple[int, ...]  # bytes per all-reduce in the bandwidth sweep
+    bandwidth_budget_s: float        # per size
+    drill_kill_step: int             # the failure drill kills the last rank during this step
+    seed: int = 0
+
+
+MINIGPT = minigpt.PRESETS["full"]   # the course's MiniGPT: 4 layers, 4 heads, 64 wide, 64 tokens
+MINIGPT_VARIANT = Variant("minigpt", MINIGPT.n_layer, MINIGPT.n_head, MINIGPT.n_embd,
+                          MINIGPT.block_size, MINIGPT.batch_size, microbatches=4)
+
+FULL = Settings(
+    variants=(MINIGPT_VARIANT,
+              # 3.2 M parameters: a CPU step of a few hundred ms with one thread per rank.
+              Variant("wide", n_layer=4, n_head=8, n_embd=256, block_size=64, batch_size=16, microbatches=4)),
+    check_steps=16, lr=3e-3, warmup_steps=3, timing_budget_s=3.0, min_timed_steps=5, max_timed_steps=200,
+    # Every pattern compiles the MiniGPT. Of the wide variant, only DDP compiles: its
+    # gradients fill several buckets, so DDPOptimizer's split shows (the MiniGPT's fit in one,
+    # and DDPOptimizer refuses buckets under 1 MiB). Compiling every wide pattern too would
+    # double the CPU run: a cold compile of a training step costs tens of seconds here.
+    compiled=tuple((p, "minigpt") for p in PATTERNS) + (("ddp", "wide"),), compile_backend="inductor",
+    timeline_variant="wide",
+    ddp_bucket_cap_mb=2.0, threads_per_rank=1, collective_timeout_s=60, launch_timeout_s=1500,
+    bandwidth_sizes=tuple(4**k * 1024 for k in range(8)),   # 1 KiB .. 16 MiB
+    bandwidth_budget_s=0.5, drill_kill_step=2)
+# (launch_timeout_s: a cold compile of a training step took 2 to 4 minutes per rank on this
+# project's 2-core machine while other jobs ran; DDP's full CPU launch compiles twice.)
+
+SMOKE = replace(
+    FULL,
+    variants=(Variant("minigpt", n_layer=2, n_head=2, n_embd=32, block_size=32, batch_size=8, microbatches=2),
+              Variant("wide", n_layer=2, n_head=4, n_embd=64, block_size=32, batch_size=8, microbatches=2)),
+    check_steps=4, warmup_steps=1, timing_budget_s=0.3, min_timed_steps=3, max_timed_steps=20,
+    # Smoke compiles DDP only, with the aot_eager backend: the same Dynamo capture, the same
+    # DDPOptimizer split at bucket boundaries and the same AOTAutograd graphs, without
+    # generating and compiling C++, which costs minutes on a busy 2-core machine. The full
+    # preset compiles every pattern with Inductor.
+    compiled=(("ddp", "minigpt"),), compile_backend="aot_eager", timeline_variant="minigpt",
+    bandwidth_sizes=(1024, 64 * 1024, 1024 * 1024), bandwidth_budget_s=0.2, launch_timeout_s=300)
+
+# On GPUs: the wide variant is large enough that sharding its 1.6 GB of training state shows
+# in every rank's peak memory; both variants compile; the host has cores to spare.
+CUDA_FULL = replace(
+    FULL,
+    variants=(MINIGPT_VARIANT,
+              Variant("wide", n_layer=8, n_head=16, n_embd=1024, block_size=64, batch_size=32, microbatches=4)),
+    timing_budget_s=2.0, compiled=tuple((p, v) for p in PATTERNS for v in ("minigpt", "wide")),
+    ddp_bucket_cap_mb=25.0,
+    bandwidth_sizes=tuple(4**k * 1024 for k in range(10)),  # 1 KiB .. 256 MiB
+    launch_timeout_s=420)
+
+
+def settings_for(preset: str, device: str) -> Settings:
+    base = {"smoke": SMOKE, "full": CUDA_FULL if device == "cuda" else FULL}[preset]
+    if device == "cuda":  # a GPU rank's host thread launches kernels; a few threads suffice
+        return replace(base, threads_per_rank=4)
+    return base
+
+
+def world_size(device: str) -> int:
+    """Ranks per launch: COURSE_RANKS, else every visible GPU, else 2 CPU processes."""
+    wanted = os.environ.get(RANKS_ENV, "").strip()
+    if wanted:
+        return int(wanted)
+    if device == "cuda":
+        import torch
+        return torch.cuda.device_count()
+    return 2
+
+
+def variant(settings: Settings, name: str) -> Variant:
+    return next(v for v in settings.variants if v.name == name)

@@ -1,0 +1,121 @@
+"""What the ranks of one launch do: train one pattern on every variant, or time all-reduces.
+
+Jobs are small frozen dataclasses, picklable, so `launch` can hand them to spawned processes.
+They return plain dicts (JSON); the parent merges the ranks' dicts and records them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+
+import torch
+import torch.distributed as dist
+
+from labs.common.training_memory import saved_activation_bytes
+from labs.distributed import training
+from labs.distributed.launch import RankContext
+from labs.distributed.patterns import Setup
+from labs.distributed.predict import ModelShape
+from labs.distributed.settings import Settings
+
+
+@dataclass(frozen=True)
+class PatternJob:
+    pattern: str
+    settings: Settings
+    data_path: str                      # torch.save'd {variant: (x, y)}, shaped (steps, B, T)
+    vocab_size: int
+    predict_world: int = 2              # the distributed runs' world, for the single run's predictions
+    kill: tuple[int, int] | None = None  # (rank, step) of the failure drill, first variant, eager
+    variants: tuple[str, ...] = ()      # a subset of the settings' variants (default: all)
+
+    def modes(self, variant: str) -> list[bool]:
+        return [False, True] if (self.pattern, variant) in self.settings.compiled else [False]
+
+    def __call__(self, ctx: RankContext) -> dict:
+        data = torch.load(self.data_path, weights_only=True)
+        device = ctx.torch_device
+        out: dict = {"rank": ctx.rank, "variants": {}, "device_bytes": device_bytes(device)}
+        wanted = [v for v in self.settings.variants if not self.variants or v.name in self.variants]
+        for index, variant in enumerate(wanted):
+            x, y = data[variant.name]
+            batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
+            runs, sides = {}, {}
+            for compiled in self.modes(variant.name):
+                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
+                kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
+                                             and not compiled) else None
+                mode = "compiled" if compiled else "eager"
+                sides[mode], runs[mode] = training.check_run(
+                    ctx, self.pattern, setup, batches, self.vocab_size, kill_step,
+                    instrument_timeline=variant.name == self.settings.timeline_variant)
+            if self.pattern != "single":   # one process on rank 0, timed in the same rounds
+                sides["single"] = training.reference_trainer(ctx, setup, self.vocab_size)
+            samples = training.time_interleaved(ctx, sides, batches, self.settings, device)
+            for mode in runs:
+                runs[mode]["samples_s"] = samples[mode]
+            if self.pattern != "single":
+                runs["reference_samples_s"] = samples["single"]    # filled on rank 0 only
+            del sides
+            if self.pattern == "single":
+                runs["prediction_inputs"] = prediction_inputs(ctx, self.settings, variant, self.vocab_size,
+                                                              self.predict_world)
+            if self.pattern == "tensor_parallel" and index == 0:
+                runs["naive_error"] = naive_tensor_parallel(ctx, self.settings, variant, self.vocab_size, batches[0])
+            out["variants"][variant.name] = runs
+        return out
+
+
+def device_bytes(device: torch.device) -> int:
+    """Memory one rank may use: the GPU's, or on CPU the machine's RAM (the ranks share it)."""
+    if device.type == "cuda":
+        return torch.cuda.get_device_properties(device).total_memory
+    import os
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def prediction_inputs(ctx: RankContext, settings: Settings, variant, vocab_size: int, world: int) -> dict:
+    """Lab 03's inputs to the formula: the model's shape and the activations it saves, measured
+    at the whole batch and at a data-parallel rank's share of it."""
+    setup = Setup(ctx.rank, ctx.world, ctx.torch_device, settings, variant, compiled=False)
+    model = training.new_model(setup, vocab_size).to(ctx.torch_device)
+    shape = ModelShape.of(model, variant.batch_size)
+    return {"shape": vars(shape),
+            "activations_full": saved_activation_bytes(model, variant.batch_size, ctx.device),
+            "activations_split": saved_activation_bytes(model, variant.batch_size // world, ctx.device)}
+
+
+def naive_tensor_parallel(ctx: RankContext, settings: Settings, variant, vocab_size: int, batch) -> str:
+    from labs.distributed.patterns import tensor_parallel
+    setup = Setup(ctx.rank, ctx.world, ctx.torch_device, settings, variant, compiled=False)
+    return tensor_parallel.naive_failure(training.new_model(setup, vocab_size), setup, *batch)
+
+
+@dataclass(frozen=True)
+class BandwidthJob:
+    """All-reduce of each size on its own: median time, and the bus bandwidth it implies."""
+    sizes: tuple[int, ...]
+    budget_s: float
+
+    def __call__(self, ctx: RankContext) -> dict:
+        device = ctx.torch_device
+        rows = []
+        for size in self.sizes:
+            ctx.progress(f"all-reduce of {size} bytes")
+            tensor = torch.zeros(size // 4, dtype=torch.float32, device=device)
+            samples = [self._once(tensor, device) for _ in range(3)]      # warm-up, and a probe
+            reps = [int(min(500, max(5, self.budget_s / max(statistics.median(samples), 1e-6))))]
+            dist.broadcast_object_list(reps, src=0)                       # every rank the same count
+            samples = [self._once(tensor, device) for _ in range(reps[0])]
+            rows.append({"bytes": size, "samples_s": samples})
+        return {"rank": ctx.rank, "sizes": rows}
+
+    @staticmethod
+    def _once(tensor: torch.Tensor, device: torch.device) -> float:
+        start = time.perf_counter()
+        dist.all_reduce(tensor)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+        return time.perf_counter() - start
