@@ -169,6 +169,10 @@ def _my_match(facts: KernelFacts, c: _Context) -> Match | None:
         facts.unknown.append(f"several_outputs:{len(mine)}")
     for step in STEPS[m.pattern]:
         names = [n.name for n in m.steps.get(step, [])]
+        if not names and m.form == "online":
+            # the online form has no exp node of its own for the sum: prepare_softmax_online
+            # computes exp inside its reduction, so the step lives where that node runs
+            names = [n.name for n in m.steps.get("max", [])]
         inside = [n for n in names if n in facts.nodes]
         other = None
         if not inside and c.provenance is not None:
