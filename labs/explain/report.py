@@ -26,7 +26,7 @@ T = {
            "none": "—"},
     "es": {"title": "# explain: `{name}`",
            "made": "Generado por `{command}` con {versions} en {device}; entradas {inputs}. Cada dato sobre un kernel "
-                   "se extrajo de los propios ficheros de Inductor (grafo post-grad, mapa de procedencia, código del "
+                   "se extrajo de los propios archivos de Inductor (grafo post-grad, mapa de procedencia, código del "
                    "kernel, `ir_post_fusion.txt`, `call()`); lo que no pueden decir se escribe como desconocido.",
            "summary": "## Resumen", "graphs": "{graphs} grafo(s), {kernels} kernel(s) generado(s), {externs} llamada(s) a bibliotecas{extern_list}.",
            "head": "| Kernel | Lenguaje | Qué calcula | Reducciones | Búferes que no llegan a memoria |",
@@ -38,7 +38,7 @@ T = {
            "threads": ", {n} hilo(s) de CPU",
            "kernels": "## Kernels", "listing": "El kernel, con las líneas citadas arriba resaltadas:",
            "checks": "## Comprobaciones de significado",
-           "checks_text": "Recalculadas desde los ficheros para cada kernel: {passed} pasan, {failed} fallan.",
+           "checks_text": "Recalculadas desde los archivos para cada kernel: {passed} pasan, {failed} fallan.",
            "generic": "ningún patrón conocido; ejecuta nodos de {sources}",
            "generic_unknown": "no se afirma (ver su anotación)",
            "none": "—"},

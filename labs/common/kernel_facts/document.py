@@ -47,7 +47,7 @@ T = {
     "es": {
         "title": "# Anotación del kernel `{kernel}`",
         "intro": "`{file}` es {style}. {produced_by} Cada dato de abajo lo extrajo `labs/common/kernel_facts` de los "
-                 "propios ficheros de Inductor: el grafo post-grad dice qué se calcula; el mapa de procedencia, qué "
+                 "propios archivos de Inductor: el grafo post-grad dice qué se calcula; el mapa de procedencia, qué "
                  "nodos del grafo ejecuta este kernel; el código del kernel, qué línea calcula cada cosa (siguiendo sus "
                  "variables), e `ir_post_fusion.txt` junto con el `call()` del envoltorio, qué búferes existen. Un "
                  "número de línea sin más es una línea de `{file}`.",
