@@ -135,6 +135,7 @@ def sum_up(lab: Lab, findings: Findings) -> None:
         return
     for clock, suffix in (("latency", ""), ("device", ".device")):
         if clock not in next(iter(done.values())).clocks():
+            report.placeholders(lab, [f"comparisons.summary{suffix}", f"comparisons.summary{suffix}.es"])
             continue
         report.sentence(lab, f"comparisons.summary{suffix}", {
             lang: summaries.comparisons([(COMPARISON_NAMES[k][lang], ab.verdict(clock))

@@ -261,11 +261,13 @@ def mode_comparison(lab: Lab, key: str, compared: ModeComparison) -> None:
     lab.metric(f"{key}.mode", compared.mode)
     lab.metric(f"{key}.bounds", ", ".join(f"{k}={v}" for k, v in compared.bounds.items()) or "none")
     lab.metric(f"{key}.gemm_autotunes", compared.gemm_autotunes)
+    lab.metric(f"{key}.searched", yes_no(compared.gemm_autotunes > 0))
 
 
 def mode_not_run(lab: Lab, key: str) -> None:
     """A mode comparison this device cannot make: its keys, holding "—"."""
-    placeholders(lab, ab_keys(key, MODE_NAMES[key]) + [f"{key}.mode", f"{key}.bounds", f"{key}.gemm_autotunes"])
+    placeholders(lab, ab_keys(key, MODE_NAMES[key]) + [f"{key}.{m}" for m in ("mode", "bounds", "gemm_autotunes",
+                                                                            "searched")])
 
 
 # -- part graph_breaks ------------------------------------------------------------------------
