@@ -137,10 +137,12 @@ def first_step(lab: Lab, result: FirstStep) -> None:
     lab.metric("warm.saved_s", first.compiled_s - warm.first_step_s, "s")
     lab.metric("warm.saved_share", 100 * (1 - warm.first_step_s / first.compiled_s), "%")
     lab.metric("warm.speedup", first.compiled_s / warm.first_step_s, "×")
-    lab.metric("warm.dynamo_s", warm.phases.dynamo_s, "s")
     lab.metric("warm.cache_hits", hits)
     lab.metric("warm.cache_misses", warm.phases.aot_cache_misses + warm.phases.fx_cache_misses)
     lab.metric("warm.largest_phase", max(warm_rows, key=lambda row: row[1])[0])
+    for phase, seconds, share in warm_rows:
+        lab.metric(f"warm.{phase}_s", seconds, "s")
+        lab.metric(f"warm.{phase}_share", 100 * share, "%")
 
     lab.check("compiled_loss_matches_eager", first.first_loss_diff, "<", LOSS_MATCH,
               label={"en": "Step 1: compiled loss matches eager's",
