@@ -3,7 +3,8 @@
 Finding the breaks (explain) and proving them (fullgraph=True) need no kernels: both run with
 backends that stop at Dynamo. Then the two steps are compiled for real, each against an empty
 cache, both kept compiled, warmed up, and timed in alternating rounds: the one change is the
-loss function's code.
+loss function's code. The study runs on the settings' study model (the MiniGPT with fewer
+blocks): the breaks are in the loss, after the model, and cost the same at any depth.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def compiled_variant(settings: Settings, device: str, loss_fn: training.LossFn, 
     does) has then settled into what it will run for the rest of training, and that is what
     gets timed; the log says how many recompilations the warm-up took.
     """
-    replica = training.new_replicas(settings.model, device, 1)[0]
-    compiled_loss = torch.compile(loss_fn, dynamic=False)
+    replica = training.new_replicas(settings.study_model, device, 1)[0]
+    compiled_loss = torch.compile(loss_fn, dynamic=False, backend=settings.study_backend)
     step = training.on_rotation(training.make_step(replica, replica.model, compiled_loss),
                                 training.batches(settings.batch_size, settings.seq_len, device))
     with measure.cold_caches(reset_dynamo=reset):
@@ -45,7 +46,7 @@ def compiled_variant(settings: Settings, device: str, loss_fn: training.LossFn, 
 
 
 def measure_study(settings: Settings, device: str, progress: Callable[[str], None]) -> GraphBreakStudy:
-    replica = training.new_replicas(settings.model, device, 1)[0]
+    replica = training.new_replicas(settings.study_model, device, 1)[0]
     idx, targets = training.batches(settings.batch_size, settings.seq_len, device, count=1)[0]
     args = (replica.model, idx, targets)
     broken_fn, fixed_fn = step_variants.loss_with_breaks, step_variants.loss_without_breaks

@@ -109,6 +109,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "break_title": "### Break {n}: {kind} ({file}:{line})",
         "code": "- Code: `{code}`", "cause": "- Cause (Dynamo): {reason}", "fix": "- Fix: {fix}",
         "effect": "### Effect",
+        "effect_note": "Both steps on a MiniGPT of {layers} block(s), each compiled against an empty cache, "
+                       "warmed up past the recompile limit, then timed interleaved:",
         "breaks_verdict": "The fixed step against the step with breaks: {sentence}. Both compute the same loss "
                           "(|difference| {diff}).",
         "raised": "`fullgraph=True` on the step with breaks raised `{error}`: \"{message}\".",
@@ -240,6 +242,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "break_title": "### Ruptura {n}: {kind} ({file}:{line})",
         "code": "- Código: `{code}`", "cause": "- Causa (Dynamo): {reason}", "fix": "- Corrección: {fix}",
         "effect": "### Efecto",
+        "effect_note": "Los dos pasos sobre un MiniGPT de {layers} bloque(s), cada uno compilado con una caché "
+                       "vacía, calentados hasta pasar el límite de recompilación y medidos después de forma "
+                       "intercalada:",
         "breaks_verdict": "El paso corregido frente al paso con rupturas: {sentence}. Los dos calculan la misma "
                           "pérdida (|diferencia| {diff}).",
         "raised": "`fullgraph=True` sobre el paso con rupturas lanzó `{error}`: \"{message}\".",
@@ -372,8 +377,7 @@ def recompiles_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list
         return lines + out.missing(parts, "recompiles")
     runs = list(f.policies.values())
     sequence = " → ".join(f"{c.batch}×{c.seq_len}" for c in runs[0].calls)
-    layers = runs[0].replica.model.config.n_layer if runs[0].replica else "?"
-    lines += [w["sequence"].format(sequence=sequence, limit=f.recompile_limit, layers=layers), ""]
+    lines += [w["sequence"].format(sequence=sequence, limit=f.recompile_limit, layers=f.study_layers), ""]
     lines += out.table(w["policy_header"], [[run.policy, w["policy_meaning"][run.policy], run.predicted,
                                              run.recompiles_logged, run.graphs, out.s(run.compile_s)] for run in runs])
     rows = [(run.policy, run.recompiles_logged, run.predicted, run.compile_s) for run in runs]
@@ -443,7 +447,8 @@ def breaks_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str
         lines += [w["break_title"].format(n=i, kind=brk.kind, file=brk.file, line=brk.line), "",
                   w["code"].format(code=brk.code), w["cause"].format(reason=brk.reason),
                   w["fix"].format(fix=fixes.get(brk.kind, fixes["other"])), ""]
-    lines += [w["effect"], ""] + out.ab_table(b.ab, ("broken", "fixed"))
+    lines += [w["effect"], "", w["effect_note"].format(layers=f.study_layers), ""]
+    lines += out.ab_table(b.ab, ("broken", "fixed"))
     lines += [w["breaks_verdict"].format(sentence=out.verdicts(b.ab), diff=out.num(b.loss_diff)), ""]
     raised = (w["raised"].format(error=b.fullgraph_broken.error_type, message=b.fullgraph_broken.message)
               if b.fullgraph_broken.raised else w["not_raised"])

@@ -130,6 +130,7 @@ class Findings:
     first_step: FirstStep | None = None
     steady: AB | None = None
     tokens_per_step: int = 0
+    study_layers: int = 0              # blocks of the recompilation and graph-break studies' model
     policies: dict[str, PolicyRun] = field(default_factory=dict)   # by policy name, in run order
     recompile_limit: int | None = None
     length_mark_error: str = ""        # what a hard mark_dynamic on the length raised

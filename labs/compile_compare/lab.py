@@ -64,7 +64,7 @@ def part_first_step(lab: Lab, settings: Settings, findings: Findings) -> first_s
 def part_steady_state(lab: Lab, settings: Settings, findings: Findings, steps: first_step.Steps) -> None:
     # Part first_step's two steps, already compiled: the comparison compiles nothing.
     lab.progress("eager and compiled steps, interleaved")
-    timing = measure.compare(steps.eager, steps.compiled, lab.device, budget_s=settings.compare_budget_s)
+    timing = measure.compare(steps.eager, steps.compiled, lab.device, budget_s=settings.steady_budget_s)
     first = findings.first_step
     findings.steady = AB("eager", "compiled", timing, first.eager_s, first.compiled_s)
     findings.tokens_per_step = settings.tokens_per_step
@@ -91,10 +91,11 @@ def part_cuda_graphs(lab: Lab, settings: Settings, findings: Findings, steps: fi
 
 def part_recompiles(lab: Lab, settings: Settings, findings: Findings) -> None:
     compiling.reset()  # the steps compiled so far are done with; the policies start afresh
-    replicas = training.new_replicas(settings.recompile_model, lab.device, len(settings.shape_policies))
+    replicas = training.new_replicas(settings.study_model, lab.device, len(settings.shape_policies))
     for policy, replica in zip(settings.shape_policies, replicas):
         lab.progress(f"shape policy {policy} (cold cache)")
-        findings.policies[policy] = shapes.run_policy(policy, replica, settings.recompile_shapes)
+        findings.policies[policy] = shapes.run_policy(policy, replica, settings.recompile_shapes,
+                                                      settings.study_backend)
     first_batch, first_len = settings.recompile_shapes[0]
     findings.length_mark_error = shapes.probe_length_mark(replicas[0], first_batch, first_len)
     report.recompiles(lab, settings, findings.policies, findings.recompile_limit, findings.length_mark_error)
@@ -116,7 +117,8 @@ def part_recompiles(lab: Lab, settings: Settings, findings: Findings) -> None:
 
 def part_graph_breaks(lab: Lab, settings: Settings, findings: Findings) -> None:
     findings.breaks = break_study.measure_study(settings, lab.device, lab.progress)
-    report.graph_break_study(lab, findings.breaks, findings.recompile_limit)
+    report.graph_break_study(lab, findings.breaks, findings.recompile_limit, settings.study_backend,
+                             settings.study_model.n_layer)
 
 
 def part_compile_log(lab: Lab, findings: Findings) -> None:
@@ -146,7 +148,8 @@ def sum_up(lab: Lab, findings: Findings) -> None:
 def run(lab: Lab) -> None:
     settings = SETTINGS[lab.preset]
     findings = Findings(device=lab.device, preset=lab.preset, torch_version=torch.__version__,
-                        recompile_limit=int(torch._dynamo.config.recompile_limit))
+                        recompile_limit=int(torch._dynamo.config.recompile_limit),
+                        study_layers=settings.study_model.n_layer)
     findings.busy.start()  # other programs' load, sampled while the parts measure
     # Compiles and timings alike with the thread count the provenance reports: Inductor's C++
     # kernels are generated for the thread count they will run with.

@@ -200,8 +200,9 @@ def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyR
     lab.metric("recompiles.distinct_shapes", distinct)
     lab.metric("recompiles.sequence", " → ".join(f"{b}×{t}" for b, t in settings.recompile_shapes))
     lab.metric("recompiles.limit", recompile_limit)
-    lab.metric("recompiles.block_size", settings.recompile_model.block_size)
-    lab.metric("recompiles.model_layers", settings.recompile_model.n_layer)
+    lab.metric("recompiles.block_size", settings.study_model.block_size)
+    lab.metric("recompiles.model_layers", settings.study_model.n_layer)
+    lab.metric("recompiles.backend", settings.study_backend)
     for run in runs:
         lab.metric(f"recompiles.{run.policy}", run.recompiles_logged)
         lab.metric(f"recompiles.{run.policy}.predicted", run.predicted)
@@ -274,8 +275,11 @@ def mode_not_run(lab: Lab, key: str) -> None:
 
 # -- part graph_breaks ------------------------------------------------------------------------
 
-def graph_break_study(lab: Lab, study: GraphBreakStudy, recompile_limit: int) -> None:
+def graph_break_study(lab: Lab, study: GraphBreakStudy, recompile_limit: int, backend: str,
+                      settings_layers: int) -> None:
     broken, fixed = study.broken, study.fixed
+    lab.metric("breaks.backend", backend)
+    lab.metric("breaks.model_layers", settings_layers)
     lab.write_artifact("step_variants", "step_variants.py", Path(step_variants.__file__).read_text(), "python")
     lab.table("graph_breaks", ["break", "kind", "line", "code", "reason"],
               [[i + 1, b.kind, b.line, b.code, b.reason] for i, b in enumerate(broken.breaks)])

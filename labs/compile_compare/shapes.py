@@ -196,10 +196,12 @@ def probe_length_mark(replica: training.Replica, batch: int, seq_len: int) -> st
     return ""
 
 
-def run_policy(policy: str, replica: training.Replica, shapes: tuple[Shape, ...]) -> PolicyRun:
+def run_policy(policy: str, replica: training.Replica, shapes: tuple[Shape, ...], backend: str = "inductor"
+               ) -> PolicyRun:
     """Feed `shapes` to the policy's own compiled step, in a cold cache, with the log on."""
     dynamic, mark = POLICIES[policy]
-    compiled_loss = torch.compile(training.own_copy(training.model_loss, f"loss_{policy}"), dynamic=dynamic)
+    compiled_loss = torch.compile(training.own_copy(training.model_loss, f"loss_{policy}"), dynamic=dynamic,
+                                  backend=backend)
     step = training.make_step(replica, replica.model, compiled_loss)
     run = PolicyRun(policy, replica=replica, step=step,
                     predicted=expected_recompiles(policy, shapes, replica.model.config.block_size))
