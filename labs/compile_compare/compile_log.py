@@ -1,7 +1,9 @@
-"""COMPILE_LOG.md: the learner's deliverable, written from what the parts measured.
+"""COMPILE_LOG.md and COMPILE_LOG.es.md: the learner's deliverable, written from what the parts measured.
 
 Every number and every judgement ("faster", "never pays off") comes from the run's findings;
-a part that did not run says so instead of leaving a hole. Markdown, English, like code.
+every sentence that sums up several rows is computed from all of them (`summaries`); a part
+that did not run says so instead of leaving a hole. Words live in one table per language,
+numbers are formatted for it (decimal comma in Spanish); code stays as it is.
 """
 
 from __future__ import annotations
@@ -10,241 +12,480 @@ from collections.abc import Iterable
 from typing import Any
 
 from labs.common import fingerprint
-from labs.compile_compare import compile_phases, graph_breaks, shapes
-from labs.compile_compare.findings import Findings, ModeComparison
+from labs.common.formatting import format_number, with_unit
+from labs.compile_compare import compile_phases, graph_breaks, shapes, summaries
+from labs.compile_compare.findings import AB, Findings, ModeComparison
 
-POLICY_MEANING = {
-    "static": "`dynamic=False`: every new shape is a new static graph",
-    "automatic": "`dynamic=None` (the default): static first, then the sizes that changed become symbolic",
-    "dynamic": "`dynamic=True`: symbolic sizes from the first compile",
-    "mark_dynamic": ("`mark_dynamic` on the batch dimension, `maybe_mark_dynamic` on the length: "
-                     "symbolic from the first compile where the model allows it"),
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "title": "# COMPILE_LOG: torch.compile on the MiniGPT training loop",
+        "device": "Device: {device} ({name}); torch {torch}; preset `{preset}`. Written by "
+                  "`python -m labs.compile_compare`: every number below is from that run.",
+        "busy": "**Read the step times with care:** other programs kept {others} threads running on "
+                "average, on {cores} cores, while the lab measured. Compiled CPU kernels, which run "
+                "every kernel in parallel over all cores, slow down far more under contention than "
+                "eager's small single-threaded operations.",
+        "method": "How it was measured: every compile time below comes from an empty (cold) cache, "
+                  "except the restarted process of section 1, which is about the warm one; every "
+                  "comparison changes one thing and times its two sides in alternating rounds; "
+                  "step times are medians, with quartiles and the number of steps timed.",
+        "overall": "Over the whole run: {sentence}.",
+        "missing": "_Part `{key}` {status}: {reason}._",
+        "did_not_run": "did not run", "no_result": "no result",
+        "s1": "## 1. First step: what compiling costs",
+        "first_header": ["", "eager", "compiled, cold cache", "compiled, warm cache (new process)"],
+        "first_row": "first step",
+        "first_ratio": "The compiled first step took {ratio} as long as eager's. Where the cold compile's "
+                       "time went, from Dynamo's compilation records (the phases are nested timers, "
+                       "taken apart so that none is counted twice):",
+        "phase_header": ["phase", "what happens", "cold", "share", "warm"],
+        "phase_meaning": dict(compile_phases.PHASES) | {"rest": "running the step, guards, everything else"},
+        "toolchain": "Not in these numbers: the process's first compile of anything (a one-line function, "
+                     "compiled before the timings) took {toolchain}: importing Inductor, starting its "
+                     "compile workers{header}. Every process that compiles pays it once.",
+        "header_built": ", and building Inductor's precompiled C++ header (once per machine and temp folder)",
+        "warm": "A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` (a warm cache, on purpose) "
+                "took {warm} for its first step ({saved} less; {aot} AOTAutograd and {fx} FX-graph cache "
+                "hits). Dynamo still traced the bytecode ({dynamo}): the cache keeps compiled graphs, not "
+                "the guarded frames of a process. Before that step the restart cost {startup} of imports "
+                "and setup and {toolchain} for its own first compile of anything; {process} from launch "
+                "to the end of the first step.",
+        "s2": "## 2. Steady state",
+        "ab_header": ["variant", "clock", "median", "quartiles", "steps timed", "first step"],
+        "clock": {"latency": "latency", "device": "device time"},
+        "steady_verdict": "Compiled against eager: {sentence}.",
+        "tokens": "Tokens per second (latency): eager {eager}, compiled {compiled}.",
+        "overhead": "Latency minus device time is host overhead (Python, the framework, kernel launches): "
+                    "{eager} per eager step, {compiled} per compiled step.",
+        "pays": {"never": "{what} never pays off on {clock}: it is not measurably faster per step.",
+                 "immediately": "{what} pays off from the first step on {clock}: it costs no more up front "
+                                "and runs faster.",
+                 "after": "{what} pays off after {steps} steps on {clock}."},
+        "compiling": "Compiling (against eager)",
+        "s3": "## 3. Recompilations",
+        "sequence": "One compiled training step met these (batch × length) shapes in order: {sequence}. "
+                    "Dynamo's recompile limit per function is {limit}. Each policy compiled its own copy "
+                    "of the loss function (its own cache entries and recompile count) against its own "
+                    "empty cache, with Dynamo's `recompiles` log switched on only while the shapes ran. "
+                    "The study uses a MiniGPT of {layers} block(s), same width and block size.",
+        "policy_header": ["policy", "meaning", "predicted", "recompiles", "graphs", "compile time"],
+        "policy_meaning": {
+            "static": "`dynamic=False`: every new shape is a new static graph",
+            "automatic": "`dynamic=None` (the default): static first, then the sizes that changed become symbolic",
+            "dynamic": "`dynamic=True`: symbolic sizes from the first compile",
+            "mark_dynamic": "`mark_dynamic` on the batch, `maybe_mark_dynamic` on the length: symbolic "
+                            "from the first compile where the model allows it"},
+        "policies": "Across the policies: {sentence}.",
+        "why": "Why each recompilation happened (the guard that failed, from the log):",
+        "call": "- {policy}, call {n} ({shape}): {reason}{graph}",
+        "graph": " → graph input idx {shape}",
+        "no_recompile": "- {policy}: no recompilation",
+        "specialized": "With `dynamic=True` the first graph's `idx` was {shape}: {why}.",
+        "length_fixed": "a length equal to the block size is compiled as a constant, because MiniGPT slices "
+                        "its causal mask with `[:T, :T]` and the full-buffer case differs from a shorter one",
+        "batch_fixed": "the batch equalled that length, and duck sizing gives equal sizes one symbol, so the "
+                       "batch was specialized with it",
+        "mark_raised": "A hard `torch._dynamo.mark_dynamic(idx, 1)` on that length raised: `{error}`. The "
+                       "`mark_dynamic` policy therefore marks the length with `maybe_mark_dynamic`, a hint "
+                       "Dynamo may overrule.",
+        "mark_ok": "A hard `torch._dynamo.mark_dynamic(idx, 1)` on the length was accepted in this run.",
+        "symbolic": "What symbolic sizes cost per step, measured at {shape} with `dynamic=True`'s graph "
+                    "(`idx` {dyn}) against `dynamic=False`'s (`idx` {static}), interleaved: the symbolic "
+                    "step was {sentence}.",
+        "automatic_yes": "With the default (`automatic`), the recompilation after a size changed produced a "
+                         "graph with symbolic sizes (`sN`): automatic dynamic shapes. Later sizes along those "
+                         "dimensions reuse it.",
+        "automatic_no": "With the default (`automatic`), no recompiled graph had symbolic sizes in this run.",
+        "s4": "## 4. Compile modes",
+        "autotune_title": "### {mode} against default",
+        "graphs_title": "### reduce-overhead (CUDA graphs) against default",
+        "bounds": "The search was bounded: {bounds}. {count} matrix product(s) had their implementations "
+                  "benchmarked.",
+        "mode_verdict": "{what}'s first step cost {extra} {more} than default's, and its steps were {sentence}.",
+        "more": "more", "less": "less",
+        "s5": "## 5. Graph breaks: triage",
+        "explain": "`torch._dynamo.explain` on `loss_with_breaks` (step_variants.py): {graphs} graphs, "
+                   "{breaks} breaks. On `loss_without_breaks`: {fgraphs} graph(s), {fbreaks} breaks.",
+        "break_title": "### Break {n}: {kind} ({file}:{line})",
+        "code": "- Code: `{code}`", "cause": "- Cause (Dynamo): {reason}", "fix": "- Fix: {fix}",
+        "effect": "### Effect",
+        "effect_note": "Both steps on a MiniGPT of {layers} block(s), each compiled against an empty cache, "
+                       "warmed up past the recompile limit, then timed interleaved:",
+        "breaks_verdict": "The fixed step against the step with breaks: {sentence}. Both compute the same loss "
+                          "(|difference| {diff}).",
+        "raised": "`fullgraph=True` on the step with breaks raised `{error}`: \"{message}\".",
+        "not_raised": "`fullgraph=True` on the step with breaks did not raise (unexpected).",
+        "accepted": "It compiled the fixed step without complaint.",
+        "also_raised": "It also raised on the fixed step: {message}",
+        "recompiled": "While it warmed up, the step with breaks also recompiled {n} times (the first on the "
+                      "guard `{guard}`): the `.item()` value reaches the code after the break as a Python "
+                      "float, the resumed frame guards on its exact value, and every step brings a new value, "
+                      "until Dynamo's recompile limit ({limit}) stops compiling that frame and it runs eagerly.",
+        "s6": "## 6. Warm-up procedure for a job that compiles",
+        "w_cache": "Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the "
+                   "job image when the machine is new){result}",
+        "w_cache_result": ": here it turned a {cold} first step into {warm}.",
+        "w_shapes_maybe": "Run one step per input shape the job will see before taking real traffic or starting "
+                          "the clock. Where shapes vary, mark the varying dimensions: `torch._dynamo.mark_dynamic` "
+                          "where the model keeps them symbolic (here the batch), and `torch._dynamo."
+                          "maybe_mark_dynamic` where it may specialize them: in this run a hard `mark_dynamic` "
+                          "on the length raised `{error}`.",
+        "w_shapes_mark": "Run one step per input shape the job will see before taking real traffic or starting "
+                         "the clock; where shapes vary, mark the varying dimensions with "
+                         "`torch._dynamo.mark_dynamic` (accepted for the length in this run) so they compile once.",
+        "w_best": " Of the policies measured here, `{policy}` compiled in the least time.",
+        "w_fullgraph": "Compile with `fullgraph=True` in CI: a new graph break then fails a test instead of "
+                       "silently splitting the step.",
+        "w_logs": "Run once per release with `TORCH_LOGS=\"recompiles\"` (or `torch._logging.set_logs("
+                  "recompiles=True)`) and read every guard that fails; switch it off again before timing "
+                  "anything.",
+    },
+    "es": {
+        "title": "# COMPILE_LOG: torch.compile en el bucle de entrenamiento del MiniGPT",
+        "device": "Dispositivo: {device} ({name}); torch {torch}; preajuste `{preset}`. Escrito por "
+                  "`python -m labs.compile_compare`: cada número que sigue sale de esa ejecución.",
+        "busy": "**Lee con cuidado los tiempos por paso:** otros programas mantuvieron de media {others} "
+                "hilos en ejecución, en {cores} núcleos, mientras el laboratorio medía. Los kernels de CPU "
+                "compilados, que ejecutan cada kernel en paralelo sobre todos los núcleos, se frenan mucho "
+                "más con competencia que las operaciones pequeñas de eager, de un solo hilo.",
+        "method": "Cómo se midió: cada tiempo de compilación sale de una caché vacía (fría), salvo el proceso "
+                  "reiniciado de la sección 1, que trata precisamente de la caché caliente; cada comparación "
+                  "cambia una sola cosa y mide sus dos lados en rondas alternas; los tiempos por paso son "
+                  "medianas, con cuartiles y el número de pasos medidos.",
+        "overall": "En toda la ejecución: {sentence}.",
+        "missing": "_Parte `{key}` {status}: {reason}._",
+        "did_not_run": "no se ejecutó", "no_result": "sin resultado",
+        "s1": "## 1. Primer paso: lo que cuesta compilar",
+        "first_header": ["", "eager", "compilado, caché fría", "compilado, caché caliente (proceso nuevo)"],
+        "first_row": "primer paso",
+        "first_ratio": "El primer paso compilado tardó {ratio} lo que el de eager. En qué se fue el tiempo de "
+                       "la compilación en frío, según los registros de compilación de Dynamo (las fases son "
+                       "temporizadores anidados, separados para no contar ninguno dos veces):",
+        "phase_header": ["fase", "qué ocurre", "en frío", "parte", "en caliente"],
+        "phase_meaning": {
+            "dynamo": "Dynamo: bytecode de Python a un grafo FX, más las guardas",
+            "aot_autograd": "AOTAutograd: grafo conjunto forward-backward, partición (o lectura de caché)",
+            "inductor": "Inductor: bajada, fusión, planificación, generación de código",
+            "kernel_compile": "espera al compilador de kernels (g++ en CPU, Triton en GPU)",
+            "rest": "ejecutar el paso, las guardas, todo lo demás"},
+        "toolchain": "Fuera de estas cifras: la primera compilación de cualquier cosa en el proceso (una "
+                     "función de una línea, compilada antes de medir) tardó {toolchain}: importar Inductor, "
+                     "arrancar sus procesos de compilación{header}. Todo proceso que compila la paga una vez.",
+        "header_built": " y construir la cabecera C++ precompilada de Inductor (una vez por máquina y carpeta "
+                        "temporal)",
+        "warm": "Un proceso nuevo apuntado al mismo `TORCHINDUCTOR_CACHE_DIR` (una caché caliente, a propósito) "
+                "tardó {warm} en su primer paso ({saved} menos; {aot} aciertos en la caché de AOTAutograd y "
+                "{fx} en la de grafos FX). Dynamo volvió a trazar el bytecode ({dynamo}): la caché guarda "
+                "grafos compilados, no los marcos (frames) con guardas de un proceso. Antes de ese paso, el "
+                "reinicio costó {startup} de importaciones y preparación y {toolchain} de su propia primera "
+                "compilación; {process} desde el arranque hasta el final del primer paso.",
+        "s2": "## 2. Régimen estacionario",
+        "ab_header": ["variante", "reloj", "mediana", "cuartiles", "pasos medidos", "primer paso"],
+        "clock": {"latency": "latencia", "device": "tiempo de dispositivo"},
+        "steady_verdict": "Compilado frente a eager: {sentence}.",
+        "tokens": "Tokens por segundo (latencia): eager {eager}, compilado {compiled}.",
+        "overhead": "La latencia menos el tiempo de dispositivo es la sobrecarga del host (Python, el framework, "
+                    "los lanzamientos de kernels): {eager} por paso eager, {compiled} por paso compilado.",
+        "pays": {"never": "{what} no se amortiza nunca en {clock}: no es medible más rápido por paso.",
+                 "immediately": "{what} se amortiza desde el primer paso en {clock}: no cuesta más al principio "
+                                "y va más rápido.",
+                 "after": "{what} se amortiza tras {steps} pasos en {clock}."},
+        "compiling": "Compilar (frente a eager)",
+        "s3": "## 3. Recompilaciones",
+        "sequence": "Un paso de entrenamiento compilado recibió estas formas (lote × longitud), en orden: "
+                    "{sequence}. El límite de recompilaciones de Dynamo por función es {limit}. Cada política "
+                    "compiló su propia copia de la función de pérdida (sus propias entradas de caché y su "
+                    "propia cuenta de recompilaciones) con su propia caché vacía, y el log `recompiles` de "
+                    "Dynamo activado solo mientras pasaban las formas. El estudio usa un MiniGPT de {layers} "
+                    "bloque(s), con la misma anchura y el mismo tamaño de bloque.",
+        "policy_header": ["política", "significado", "previstas", "recompilaciones", "grafos", "compilación"],
+        "policy_meaning": {
+            "static": "`dynamic=False`: cada forma nueva es un grafo estático nuevo",
+            "automatic": "`dynamic=None` (por defecto): estático al principio; luego los tamaños que cambian "
+                         "pasan a ser simbólicos",
+            "dynamic": "`dynamic=True`: tamaños simbólicos desde la primera compilación",
+            "mark_dynamic": "`mark_dynamic` en el lote, `maybe_mark_dynamic` en la longitud: simbólicos desde "
+                            "la primera compilación donde el modelo lo permite"},
+        "policies": "Entre las políticas: {sentence}.",
+        "why": "Por qué ocurrió cada recompilación (la guarda que falló, según el log):",
+        "call": "- {policy}, llamada {n} ({shape}): {reason}{graph}",
+        "graph": " → entrada idx del grafo {shape}",
+        "no_recompile": "- {policy}: ninguna recompilación",
+        "specialized": "Con `dynamic=True`, el `idx` del primer grafo fue {shape}: {why}.",
+        "length_fixed": "una longitud igual al tamaño de bloque se compila como constante, porque MiniGPT corta "
+                        "su máscara causal con `[:T, :T]` y el caso del búfer completo difiere de uno más corto",
+        "batch_fixed": "el lote era igual a esa longitud, y el duck sizing da un solo símbolo a tamaños iguales, "
+                       "así que el lote se especializó con ella",
+        "mark_raised": "Un `torch._dynamo.mark_dynamic(idx, 1)` estricto sobre esa longitud lanzó: `{error}`. "
+                       "Por eso la política `mark_dynamic` marca la longitud con `maybe_mark_dynamic`, una "
+                       "sugerencia que Dynamo puede descartar.",
+        "mark_ok": "Un `torch._dynamo.mark_dynamic(idx, 1)` estricto sobre la longitud se aceptó en esta ejecución.",
+        "symbolic": "Lo que cuestan los tamaños simbólicos por paso, medido en {shape} con el grafo de "
+                    "`dynamic=True` (`idx` {dyn}) frente al de `dynamic=False` (`idx` {static}), de forma "
+                    "intercalada: el paso simbólico fue {sentence}.",
+        "automatic_yes": "Con la política por defecto (`automatic`), la recompilación tras cambiar un tamaño "
+                         "produjo un grafo con tamaños simbólicos (`sN`): formas dinámicas automáticas. Los "
+                         "tamaños posteriores en esas dimensiones lo reutilizan.",
+        "automatic_no": "Con la política por defecto (`automatic`), ningún grafo recompilado tuvo tamaños "
+                        "simbólicos en esta ejecución.",
+        "s4": "## 4. Modos de compilación",
+        "autotune_title": "### {mode} frente a default",
+        "graphs_title": "### reduce-overhead (CUDA graphs) frente a default",
+        "bounds": "La búsqueda se acotó: {bounds}. Se midieron las implementaciones de {count} producto(s) de "
+                  "matrices.",
+        "mode_verdict": "El primer paso de {what} costó {extra} {more} que el de default, y sus pasos fueron "
+                        "{sentence}.",
+        "more": "más", "less": "menos",
+        "s5": "## 5. Rupturas de grafo: clasificación",
+        "explain": "`torch._dynamo.explain` sobre `loss_with_breaks` (step_variants.py): {graphs} grafos, "
+                   "{breaks} rupturas. Sobre `loss_without_breaks`: {fgraphs} grafo(s), {fbreaks} rupturas.",
+        "break_title": "### Ruptura {n}: {kind} ({file}:{line})",
+        "code": "- Código: `{code}`", "cause": "- Causa (Dynamo): {reason}", "fix": "- Corrección: {fix}",
+        "effect": "### Efecto",
+        "effect_note": "Los dos pasos sobre un MiniGPT de {layers} bloque(s), cada uno compilado con una caché "
+                       "vacía, calentados hasta pasar el límite de recompilación y medidos después de forma "
+                       "intercalada:",
+        "breaks_verdict": "El paso corregido frente al paso con rupturas: {sentence}. Los dos calculan la misma "
+                          "pérdida (|diferencia| {diff}).",
+        "raised": "`fullgraph=True` sobre el paso con rupturas lanzó `{error}`: \"{message}\".",
+        "not_raised": "`fullgraph=True` sobre el paso con rupturas no lanzó nada (inesperado).",
+        "accepted": "Compiló el paso corregido sin quejarse.",
+        "also_raised": "También lanzó sobre el paso corregido: {message}",
+        "recompiled": "Durante el calentamiento, el paso con rupturas recompiló además {n} veces (la primera por "
+                      "la guarda `{guard}`): el valor de `.item()` llega al código tras la ruptura como un "
+                      "float de Python, el marco (frame) reanudado pone una guarda sobre su valor exacto y cada "
+                      "paso trae un valor nuevo, hasta que el límite de recompilaciones de Dynamo ({limit}) "
+                      "deja de compilar ese marco y se ejecuta en eager.",
+        "s6": "## 6. Procedimiento de calentamiento para un trabajo que compila",
+        "w_cache": "Mantén `TORCHINDUCTOR_CACHE_DIR` en un almacenamiento que sobreviva a los reinicios (y "
+                   "distribúyelo con la imagen del trabajo cuando la máquina sea nueva){result}",
+        "w_cache_result": ": aquí convirtió un primer paso de {cold} en uno de {warm}.",
+        "w_shapes_maybe": "Ejecuta un paso por cada forma de entrada que verá el trabajo antes de aceptar tráfico "
+                          "real o de poner en marcha el reloj. Donde las formas varían, marca las dimensiones "
+                          "que cambian: `torch._dynamo.mark_dynamic` donde el modelo las mantiene simbólicas "
+                          "(aquí el lote) y `torch._dynamo.maybe_mark_dynamic` donde puede especializarlas: en "
+                          "esta ejecución, un `mark_dynamic` estricto sobre la longitud lanzó `{error}`.",
+        "w_shapes_mark": "Ejecuta un paso por cada forma de entrada que verá el trabajo antes de aceptar tráfico "
+                         "real o de poner en marcha el reloj; donde las formas varían, marca las dimensiones que "
+                         "cambian con `torch._dynamo.mark_dynamic` (aceptado para la longitud en esta ejecución) "
+                         "para que se compilen una sola vez.",
+        "w_best": " De las políticas medidas aquí, `{policy}` fue la que menos tardó en compilar.",
+        "w_fullgraph": "Compila con `fullgraph=True` en la integración continua: una ruptura de grafo nueva hace "
+                       "fallar una prueba en lugar de partir el paso en silencio.",
+        "w_logs": "Ejecuta una vez por versión con `TORCH_LOGS=\"recompiles\"` (o `torch._logging.set_logs("
+                  "recompiles=True)`) y lee cada guarda que falle; desactívalo de nuevo antes de medir nada.",
+    },
 }
 
 
-def _s(seconds: float) -> str:
-    return f"{seconds:.2f} s" if seconds >= 0.1 else f"{seconds * 1e3:.1f} ms"
+class _Writer:
+    """Numbers and words for one language."""
+
+    def __init__(self, lang: str):
+        self.lang, self.w = lang, WORDS[lang]
+
+    def num(self, value: float, unit: str = "", digits: int = 3) -> str:
+        return with_unit(format_number(value, self.lang, digits), unit, self.lang)
+
+    def s(self, seconds: float) -> str:
+        return self.num(seconds, "s") if seconds >= 0.1 else self.num(seconds * 1e3, "ms")
+
+    def ms(self, seconds: float) -> str:
+        return self.num(seconds * 1e3, "ms")
+
+    def pct(self, share: float) -> str:
+        return self.num(share, "%", 2)
+
+    def table(self, headers: list[str], rows: Iterable[list[Any]]) -> list[str]:
+        lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+        lines += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
+        return lines + [""]
+
+    def missing(self, parts: dict[str, Any], key: str) -> list[str]:
+        part = parts.get(key, {})
+        return [self.w["missing"].format(key=key, status=part.get("status", self.w["did_not_run"]),
+                                         reason=part.get("reason", self.w["no_result"])), ""]
+
+    def ab_table(self, ab: AB, names: tuple[str, str]) -> list[str]:
+        rows = []
+        for clock in ab.clocks():
+            for side, (name, first) in enumerate(zip(names, (ab.baseline_first_s, ab.candidate_first_s))):
+                stats = ab.pair(clock)[side]
+                rows.append([name, self.w["clock"][clock], self.ms(stats.median_s),
+                             f"{self.ms(stats.q1_s)} – {self.ms(stats.q3_s)}", stats.reps, self.s(first)])
+        return self.table(self.w["ab_header"], rows)
+
+    def verdicts(self, ab: AB) -> str:
+        return summaries.clocks([(c, ab.verdict(c), ab.speedup(c)) for c in ab.clocks()], self.lang)
+
+    def payoff(self, ab: AB, what: str) -> list[str]:
+        out = []
+        for clock in ab.clocks():
+            steps = ab.break_even(clock)
+            case = "never" if steps == "never" else ("immediately" if steps == 0 else "after")
+            out.append(self.w["pays"][case].format(what=what, clock=self.w["clock"][clock],
+                                                   steps=self.num(steps) if case == "after" else ""))
+        return out
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1e3:.2f} ms"
-
-
-def _table(headers: list[str], rows: Iterable[list[Any]]) -> list[str]:
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    lines += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
-    return lines + [""]
-
-
-def _missing(parts: dict[str, Any], key: str) -> list[str]:
-    part = parts.get(key, {})
-    return [f"_Part `{key}` {part.get('status', 'did not run')}: {part.get('reason', 'no result')}._", ""]
-
-
-def _ratio_words(ratio: float) -> str:
-    return f"{ratio:.2f}× slower" if ratio >= 1 else f"{1 / ratio:.2f}× faster"
-
-
-def _break_even_words(steps: int | str, what: str) -> str:
-    if steps == "never":
-        return f"{what} never pays off here: it is not measurably faster per step."
-    if steps == 0:
-        return f"{what} pays off from the first step: it compiles no slower and runs faster."
-    return f"{what} pays off after {steps} steps."
-
-
-def first_step_section(f: Findings, parts: dict[str, Any]) -> list[str]:
-    out = ["## 1. First step: what compiling costs", ""]
+def first_step_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str]:
+    w = out.w
+    lines = [w["s1"], ""]
     fs = f.first_step
     if fs is None:
-        return out + _missing(parts, "first_step")
+        return lines + out.missing(parts, "first_step")
     warm = fs.warm
-    out += _table(["", "eager", "compiled, cold cache", "compiled, warm cache (new process)"],
-                  [["first step", _s(fs.eager_s), _s(fs.compiled_s), _s(warm.first_step_s)]])
-    out += [f"The compiled first step took {fs.compiled_s / fs.eager_s:.0f}× as long as eager's. "
-            "Where the cold compile's time went, from Dynamo's compilation records:", ""]
-    rows = []
+    lines += out.table(w["first_header"], [[w["first_row"], out.s(fs.eager_s), out.s(fs.compiled_s),
+                                            out.s(warm.first_step_s)]])
+    lines += [w["first_ratio"].format(ratio=out.num(fs.compiled_s / fs.eager_s, "×")), ""]
     cold = compile_phases.split_rows(fs.phases, fs.compiled_s)
     hot = compile_phases.split_rows(warm.phases, warm.first_step_s)
-    meaning = dict(compile_phases.PHASES) | {"rest": "running the step, guards, everything else"}
-    for (key, seconds, share), (_, w_seconds, _) in zip(cold, hot):
-        rows.append([key, meaning[key], _s(seconds), f"{100 * share:.0f}%", _s(w_seconds)])
-    out += _table(["phase", "what happens", "cold", "share", "warm"], rows)
-    header = (", and building Inductor's precompiled C++ header (once per machine and temp folder)"
-              if fs.built_precompiled_header else "")
-    out += [f"Not in these numbers: the process's first compile of anything (a one-line function, "
-            f"compiled before the timings) took {_s(fs.toolchain_s)}: importing Inductor, starting its "
-            f"compile workers{header}. Every process that compiles pays it once.", ""]
-    saved = fs.compiled_s - warm.first_step_s
-    out += [f"A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` took "
-            f"{_s(warm.first_step_s)} for its first step ({100 * saved / fs.compiled_s:.0f}% less; "
-            f"{warm.phases.aot_cache_hits} AOTAutograd and {warm.phases.fx_cache_hits} FX-graph cache "
-            f"hits). Dynamo still traced the bytecode ({_s(warm.phases.dynamo_s)}): the cache keeps "
-            f"compiled graphs, not the guarded frames of a process. Before that step the restart "
-            f"cost {_s(warm.startup_s)} of imports and setup and {_s(warm.toolchain_s)} for its own "
-            f"first compile of anything; {_s(warm.process_s)} from launch to the end of the first step.", ""]
-    return out
+    rows = [[key, w["phase_meaning"][key], out.s(seconds), out.pct(100 * share), out.s(w_seconds)]
+            for (key, seconds, share), (_, w_seconds, _) in zip(cold, hot)]
+    lines += out.table(w["phase_header"], rows)
+    header = w["header_built"] if fs.built_precompiled_header else ""
+    lines += [w["toolchain"].format(toolchain=out.s(fs.toolchain_s), header=header), ""]
+    saved = 100 * (fs.compiled_s - warm.first_step_s) / fs.compiled_s
+    lines += [w["warm"].format(warm=out.s(warm.first_step_s), saved=out.pct(saved), aot=warm.phases.aot_cache_hits,
+                               fx=warm.phases.fx_cache_hits, dynamo=out.s(warm.phases.dynamo_s),
+                               startup=out.s(warm.startup_s), toolchain=out.s(warm.toolchain_s),
+                               process=out.s(warm.process_s)), ""]
+    return lines
 
 
-def steady_section(f: Findings, parts: dict[str, Any]) -> list[str]:
-    out = ["## 2. Steady state", ""]
-    st = f.steady
-    if st is None:
-        return out + _missing(parts, "steady_state")
-    rows = [[name, _ms(t.median_s), _ms(t.min_s), _ms(t.p95_s), t.reps, f"{st.tokens_per_step / t.median_s:,.0f}"]
-            for name, t in (("eager", st.eager), ("compiled", st.compiled))]
-    out += _table(["variant", "median", "min", "p95", "steps", "tokens/s"], rows)
-    ratio = st.compiled.median_s / st.eager.median_s
-    verdict = {"faster": f"Compiled is faster: {_ratio_words(ratio)} per step.",
-               "slower": f"Compiled is slower here: {_ratio_words(ratio)} per step. On a model this "
-                         "small the compiled graph has little to fuse that eager does not already do well.",
-               "same": "Compiled and eager are the same within the noise of the measurement."}[st.verdict]
-    out += [verdict, _break_even_words(st.break_even_steps, "Compiling (against eager)"), ""]
-    return out
+def steady_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str]:
+    w = out.w
+    lines = [w["s2"], ""]
+    ab = f.steady
+    if ab is None:
+        return lines + out.missing(parts, "steady_state")
+    lines += out.ab_table(ab, ("eager", "compiled"))
+    eager, compiled = ab.timing.latency
+    lines += [w["steady_verdict"].format(sentence=out.verdicts(ab)),
+              w["tokens"].format(eager=out.num(f.tokens_per_step / eager.median_s),
+                                 compiled=out.num(f.tokens_per_step / compiled.median_s))]
+    overhead = ab.timing.overhead_s()
+    if overhead:
+        lines.append(w["overhead"].format(eager=out.ms(overhead[0]), compiled=out.ms(overhead[1])))
+    return lines + out.payoff(ab, w["compiling"]) + [""]
 
 
-def recompiles_section(f: Findings, parts: dict[str, Any]) -> list[str]:
-    out = ["## 3. Recompilations (`TORCH_LOGS=\"recompiles\"`)", ""]
+def recompiles_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str]:
+    w = out.w
+    lines = [w["s3"], ""]
     if not f.policies:
-        return out + _missing(parts, "recompiles")
+        return lines + out.missing(parts, "recompiles")
     runs = list(f.policies.values())
     sequence = " → ".join(f"{c.batch}×{c.seq_len}" for c in runs[0].calls)
-    out += [f"One compiled training step met these (batch × length) shapes in order: {sequence}. "
-            f"Dynamo's recompile limit per function is {f.recompile_limit}.", ""]
-    static, dynamic, automatic = (f.policies.get(name) for name in ("static", "dynamic", "automatic"))
-    rows = []
-    for run in runs:
-        relative = f"{shapes.step_ratio(run, static):.2f}×" if static else "—"
-        rows.append([run.policy, POLICY_MEANING[run.policy], run.recompiles_logged, run.graphs,
-                     _s(run.compile_s), _ms(run.steady.median_s), relative])
-    out += _table(["policy", "meaning", "recompiles", "graphs", "compile time", "step", "step vs static"], rows)
-    out += ["Why each recompilation happened (the guard that failed, from the log):", ""]
+    lines += [w["sequence"].format(sequence=sequence, limit=f.recompile_limit, layers=f.study_layers), ""]
+    lines += out.table(w["policy_header"], [[run.policy, w["policy_meaning"][run.policy], run.predicted,
+                                             run.recompiles_logged, run.graphs, out.s(run.compile_s)] for run in runs])
+    rows = [(run.policy, run.recompiles_logged, run.predicted, run.compile_s) for run in runs]
+    lines += [w["policies"].format(sentence=summaries.policies(rows, out.lang)), "", w["why"], ""]
     for run in runs:
         for call in run.calls:
             for reason in call.reasons:
-                shape = f" → graph input idx {call.graph_idx_shape}" if call.graph_idx_shape else ""
-                out.append(f"- {run.policy}, call {call.index + 1} ({call.batch}×{call.seq_len}): {reason}{shape}")
+                graph = w["graph"].format(shape=call.graph_idx_shape) if call.graph_idx_shape else ""
+                text = reason.describe(shapes.DIM_NAMES[out.lang]) if reason else "?"
+                lines.append(w["call"].format(policy=run.policy, n=call.index + 1,
+                                              shape=f"{call.batch}×{call.seq_len}", reason=text, graph=graph))
         if not any(call.reasons for call in run.calls):
-            out.append(f"- {run.policy}: no recompilation")
-    out.append("")
+            lines.append(w["no_recompile"].format(policy=run.policy))
+    lines.append("")
+    dynamic, automatic = f.policies.get("dynamic"), f.policies.get("automatic")
     if dynamic:
         batch_fixed, length_fixed = shapes.specialized(dynamic)
-        why = []
-        if length_fixed:
-            why.append("a length equal to the block size is compiled as a constant, because MiniGPT "
-                       "slices its causal mask with `[:T, :T]` and the full-buffer case differs from a "
-                       "shorter one")
-        if batch_fixed:
-            why.append("the batch equalled that length, and duck sizing gives equal sizes one symbol, "
-                       "so the batch was specialized with it")
+        why = [w["length_fixed"]] * length_fixed + [w["batch_fixed"]] * batch_fixed
         if why:
-            out += [f"With `dynamic=True` the first graph's `idx` was {shapes.first_graph(dynamic)}: "
-                    + "; ".join(why) + ".", ""]
-    if f.length_mark_error:
-        out += ["A hard `torch._dynamo.mark_dynamic(idx, 1)` on that length raised: "
-                f"`{f.length_mark_error}`. The `mark_dynamic` policy therefore marks the batch with "
-                "`mark_dynamic` and the length with `maybe_mark_dynamic`, a hint Dynamo may overrule.", ""]
-    if static and dynamic:
-        ratio, verdict = shapes.symbolic_cost(static, dynamic)
-        pace = {"faster": "faster than", "slower": "slower than",
-                "same": "as fast as (within the noise)"}[verdict]
-        out += [f"What symbolic sizes cost per step: at the first shape the `dynamic=True` step was {pace} "
-                f"the static one ({ratio:.2f}× its time).", ""]
+            lines += [w["specialized"].format(shape=shapes.first_graph(dynamic), why="; ".join(why)), ""]
+    lines += [w["mark_raised"].format(error=f.length_mark_error) if f.length_mark_error else w["mark_ok"], ""]
+    if f.symbolic:
+        sym = f.symbolic
+        lines += out.ab_table(sym.ab, ("static", "symbolic"))
+        lines += [w["symbolic"].format(shape=f"{sym.shape[0]}×{sym.shape[1]}", dyn=sym.dynamic_graph,
+                                       static=sym.static_graph, sentence=out.verdicts(sym.ab)), ""]
     if automatic:
-        out += ["With the default (`automatic`), " + (
-            "the recompilation after a size changed produced a graph with symbolic sizes (`sN`): "
-            "automatic dynamic shapes. Later sizes along those dimensions reuse it."
-            if shapes.went_dynamic(automatic) else "no recompiled graph had symbolic sizes in this run."), ""]
-    return out
+        lines += [w["automatic_yes"] if shapes.went_dynamic(automatic) else w["automatic_no"], ""]
+    return lines
 
 
-def _mode_rows(c: ModeComparison) -> list[list[Any]]:
-    return [[run.mode, _s(run.first_step_s), _ms(run.steady.median_s), run.steady.reps]
-            for run in (c.baseline, c.candidate)]
+def _mode(comparison: ModeComparison | None, key: str, title: str, parts: dict[str, Any], out: _Writer,
+          names: tuple[str, str]) -> list[str]:
+    w = out.w
+    lines = [title, ""]
+    if comparison is None:
+        return lines + out.missing(parts, key)
+    ab = comparison.ab
+    lines += out.ab_table(ab, names)
+    if comparison.bounds:
+        bounds = ", ".join(f"`{k}={v}`" for k, v in comparison.bounds.items())
+        lines += [w["bounds"].format(bounds=bounds, count=comparison.gemm_autotunes), ""]
+    extra = ab.extra_compile_s
+    lines += [w["mode_verdict"].format(what=comparison.mode, extra=out.s(abs(extra)),
+                                       more=w["more"] if extra >= 0 else w["less"], sentence=out.verdicts(ab))]
+    return lines + out.payoff(ab, comparison.mode) + [""]
 
 
-def modes_section(f: Findings, parts: dict[str, Any]) -> list[str]:
-    out = ["## 4. Compile modes", ""]
-    for key, comparison, what in (("modes", f.autotune, "max-autotune"),
-                                  ("cuda_graphs", f.cuda_graphs, "reduce-overhead (CUDA graphs)")):
-        out += [f"### {what} against default", ""]
-        if comparison is None:
-            out += _missing(parts, key)
-            continue
-        out += _table(["mode", "first step (cold cache)", "step (median)", "steps timed"], _mode_rows(comparison))
-        ratio = comparison.candidate.steady.median_s / comparison.baseline.steady.median_s
-        pace = {"faster": "are faster than default's", "slower": "are slower than default's",
-                "same": "take the same time as default's, within the noise"}[comparison.verdict]
-        out += [f"{what} compiled {_s(abs(comparison.extra_compile_s))} "
-                f"{'longer' if comparison.extra_compile_s >= 0 else 'shorter'} and its steps {pace} "
-                f"({_ratio_words(ratio)}). " + _break_even_words(comparison.break_even_steps, what), ""]
-    return out
+def modes_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str]:
+    w = out.w
+    mode = f.autotune.mode if f.autotune else "max-autotune"
+    return ([w["s4"], ""]
+            + _mode(f.autotune, "modes", w["autotune_title"].format(mode=mode), parts, out, ("default", "tuned"))
+            + _mode(f.cuda_graphs, "cuda_graphs", w["graphs_title"], parts, out, ("default", "graphed")))
 
 
-def breaks_section(f: Findings, parts: dict[str, Any]) -> list[str]:
-    out = ["## 5. Graph breaks: triage", ""]
+def breaks_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str]:
+    w = out.w
+    lines = [w["s5"], ""]
     b = f.breaks
     if b is None:
-        return out + _missing(parts, "graph_breaks")
-    out += [f"`torch._dynamo.explain` on `loss_with_breaks` (step_variants.py): {b.broken.graph_count} graphs, "
-            f"{b.broken.graph_break_count} breaks. On `loss_without_breaks`: {b.fixed.graph_count} graph, "
-            f"{b.fixed.graph_break_count} breaks.", ""]
+        return lines + out.missing(parts, "graph_breaks")
+    lines += [w["explain"].format(graphs=b.broken.graph_count, breaks=b.broken.graph_break_count,
+                                  fgraphs=b.fixed.graph_count, fbreaks=b.fixed.graph_break_count), ""]
+    fixes = graph_breaks.FIXES[out.lang]
     for i, brk in enumerate(b.broken.breaks, 1):
-        out += [f"### Break {i}: {brk.kind} ({brk.file}:{brk.line})", "",
-                f"- Code: `{brk.code}`",
-                f"- Cause (Dynamo): {brk.reason}",
-                f"- Fix: {graph_breaks.FIXES.get(brk.kind, graph_breaks.FIXES['other'])}", ""]
-    ratio = b.fixed_step.median_s / b.broken_step.median_s
-    out += ["### Effect", ""]
-    out += _table(["variant", "graphs", "first step", "step (median)"],
-                  [["with breaks", b.broken.graph_count, _s(b.broken_first_step_s), _ms(b.broken_step.median_s)],
-                   ["fixed", b.fixed.graph_count, _s(b.fixed_first_step_s), _ms(b.fixed_step.median_s)]])
-    effect = {"faster": f"The fixed step is faster ({_ratio_words(ratio)}).",
-              "slower": f"The fixed step is slower here ({_ratio_words(ratio)}).",
-              "same": "The two steps take the same time within the noise."}[b.verdict]
-    raised = (f"`fullgraph=True` on the step with breaks raised `{b.fullgraph_broken.error_type}`: "
-              f"\"{b.fullgraph_broken.message}\"." if b.fullgraph_broken.raised
-              else "`fullgraph=True` on the step with breaks did not raise (unexpected).")
-    accepted = ("It compiled the fixed step without complaint." if not b.fullgraph_fixed.raised
-                else f"It also raised on the fixed step: {b.fullgraph_fixed.message}")
-    out += [effect + f" Both compute the same loss (|difference| {b.loss_diff:.1e}).", "", raised + " " + accepted, ""]
+        lines += [w["break_title"].format(n=i, kind=brk.kind, file=brk.file, line=brk.line), "",
+                  w["code"].format(code=brk.code), w["cause"].format(reason=brk.reason),
+                  w["fix"].format(fix=fixes.get(brk.kind, fixes["other"])), ""]
+    lines += [w["effect"], "", w["effect_note"].format(layers=f.study_layers), ""]
+    lines += out.ab_table(b.ab, ("broken", "fixed"))
+    lines += [w["breaks_verdict"].format(sentence=out.verdicts(b.ab), diff=out.num(b.loss_diff)), ""]
+    raised = (w["raised"].format(error=b.fullgraph_broken.error_type, message=b.fullgraph_broken.message)
+              if b.fullgraph_broken.raised else w["not_raised"])
+    accepted = w["accepted"] if not b.fullgraph_fixed.raised else w["also_raised"].format(
+        message=b.fullgraph_fixed.message)
+    lines += [f"{raised} {accepted}", ""]
     if b.broken_recompiles:
-        out += [f"The step with breaks also recompiled {b.broken_recompiles} times while warming up "
-                f"(the first on the guard `{b.broken_recompile_guard}`): the `.item()` value reaches the "
-                "code after the break as a Python float, the resumed frame guards on its exact value, "
-                "and every step brings a new value, until Dynamo's recompile limit "
-                f"({f.recompile_limit}) stops compiling that frame and it runs eagerly.", ""]
-    return out
+        lines += [w["recompiled"].format(n=len(b.broken_recompiles), guard=b.broken_recompile_guard,
+                                         limit=f.recompile_limit), ""]
+    return lines
 
 
-def warmup_section(f: Findings) -> list[str]:
-    out = ["## 6. Warm-up procedure for a job that compiles", ""]
-    steps = ["Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
-             "image when the machine is new)"]
-    if f.first_step:
-        steps[0] += (f": here it turned a {_s(f.first_step.compiled_s)} first step into "
-                     f"{_s(f.first_step.warm.first_step_s)}.")
-    else:
-        steps[0] += "."
-    steps.append("Run one step per input shape the job will see before taking real traffic or starting "
-                 "the clock; with varying shapes, mark the varying dimensions dynamic "
-                 "(`torch._dynamo.mark_dynamic`) so they compile once.")
-    steps.append("Compile with `fullgraph=True` in CI: a new graph break then fails a test instead of "
-                 "silently splitting the step.")
-    steps.append("Run with `TORCH_LOGS=\"recompiles\"` once per release and read every guard that fails.")
-    return out + [f"{i}. {text}" for i, text in enumerate(steps, 1)] + [""]
+def warmup_section(f: Findings, out: _Writer) -> list[str]:
+    """The procedure, decided by the run: which marks worked, which policy compiled least."""
+    w = out.w
+    first = f.first_step
+    result = (w["w_cache_result"].format(cold=out.s(first.compiled_s), warm=out.s(first.warm.first_step_s))
+              if first else ".")
+    shapes_step = (w["w_shapes_maybe"].format(error=f.length_mark_error.split(":")[0]) if f.length_mark_error
+                   else w["w_shapes_mark"])
+    if f.policies:
+        best = min(f.policies.values(), key=lambda run: (run.compile_s, run.graphs))
+        shapes_step += w["w_best"].format(policy=best.policy)
+    steps = [w["w_cache"].format(result=result), shapes_step, w["w_fullgraph"], w["w_logs"]]
+    return [w["s6"], ""] + [f"{i}. {text}" for i, text in enumerate(steps, 1)] + [""]
 
 
-def render(f: Findings, parts: dict[str, Any]) -> str:
-    header = ["# COMPILE_LOG: torch.compile on the MiniGPT training loop", "",
-              f"Device: {f.device} ({fingerprint.device_name(f.device)}); torch {f.torch_version}; "
-              f"preset `{f.preset}`. Written by `python -m labs.compile_compare`: every number below "
-              "is from that run.", ""]
+def render(f: Findings, parts: dict[str, Any], lang: str = "en",
+           overall: str | None = None) -> str:
+    out = _Writer(lang)
+    w = out.w
+    lines = [w["title"], "", w["device"].format(device=f.device, name=fingerprint.device_name(f.device),
+                                                torch=f.torch_version, preset=f.preset), "", w["method"], ""]
     if f.busy.contended:
-        header += [f"**Read the step times with care:** other programs kept {f.busy.mean_others:.1f} threads "
-                   f"running on average, on {f.busy.cores} cores, while the lab measured. "
-                   "Compiled CPU kernels, which run every kernel in parallel over all cores, slow down far "
-                   "more under contention than eager's small single-threaded operations.", ""]
-    sections = [first_step_section(f, parts), steady_section(f, parts), recompiles_section(f, parts),
-                modes_section(f, parts), breaks_section(f, parts), warmup_section(f)]
-    return "\n".join(header + [line for section in sections for line in section])
+        lines += [w["busy"].format(others=out.num(f.busy.mean_others, digits=2), cores=f.busy.cores), ""]
+    if overall:
+        lines += [w["overall"].format(sentence=overall), ""]
+    sections = [first_step_section(f, parts, out), steady_section(f, parts, out), recompiles_section(f, parts, out),
+                modes_section(f, parts, out), breaks_section(f, parts, out), warmup_section(f, out)]
+    return "\n".join(lines + [line for section in sections for line in section])

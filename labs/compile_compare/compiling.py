@@ -1,4 +1,10 @@
-"""Compiling the training step and timing its first call: what every part of the lab shares."""
+"""Compiling the training step and timing its first call: what every part of the lab shares.
+
+Every compile whose time the lab reports runs against a cold cache: a new, empty Inductor
+(and Triton) cache folder, with Dynamo reset or with a code object of its own, so that no
+compile time depends on what an earlier part left on disk. `cold_cache` keeps its folder on
+disk afterwards, for the one part that is about the warm cache (a restarted process reads it).
+"""
 
 from __future__ import annotations
 
@@ -14,12 +20,13 @@ import torch
 import torch._dynamo
 import torch._dynamo.utils
 
-from labs.common import timing
+from labs.common import measure
 from labs.compile_compare import compile_phases, training
 
 # Modes whose compiled graphs run as CUDA graphs: each step must tell the CUDA-graph trees
 # that a new iteration begins, or the next replay overwrites outputs still in use.
 CUDA_GRAPH_MODES = ("reduce-overhead", "max-autotune")
+CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 
 
 @dataclass(frozen=True)
@@ -38,20 +45,16 @@ def reset() -> None:
 def timed_first_call(fn: Callable[[], Any], device: str) -> FirstCall:
     """Time one call and read the compilation records it left behind."""
     torch._dynamo.utils.clear_compilation_metrics()
-    seconds = timing.first_call_s(fn, device)
+    seconds = measure.first_call_s(fn, device)
     records = torch._dynamo.utils.get_compilation_metrics()
     return FirstCall(seconds, compile_phases.phases_from_records(records))
 
 
-CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
-
-
-def switch_to_new_cache(parent: Path) -> dict[str, str | None]:
-    """Point Inductor (and Triton) at a new, empty cache folder under `parent`, from now on,
-    and clear the in-memory caches; return the variables as they were, to restore them.
-
-    A child process started afterwards inherits the variables: the same, warm cache.
-    """
+@contextlib.contextmanager
+def cold_cache(parent: Path) -> Iterator[Path]:
+    """A new, empty Inductor (and Triton) cache folder under `parent` for the block, with the
+    in-memory caches cleared; the folder stays on disk afterwards. A child process started
+    inside the block inherits the variables: the same cache, warm by then."""
     from torch._inductor.utils import clear_caches
     parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="inductor-", dir=parent))
@@ -59,15 +62,8 @@ def switch_to_new_cache(parent: Path) -> dict[str, str | None]:
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)
     os.environ["TRITON_CACHE_DIR"] = str(folder / "triton")
     clear_caches()
-    return previous
-
-
-@contextlib.contextmanager
-def cold_cache(parent: Path) -> Iterator[Path]:
-    """A new, empty cache for the duration of the block (kept on disk afterwards)."""
-    previous = switch_to_new_cache(parent)
     try:
-        yield Path(os.environ["TORCHINDUCTOR_CACHE_DIR"])
+        yield folder
     finally:
         for name, value in previous.items():
             if value is None:
@@ -82,23 +78,17 @@ def warm_up_toolchain(device: str, parent: Path) -> float:
     The first compilation in a process also pays once-per-process and once-per-machine costs:
     importing Inductor, starting its compile workers, and on CPU building the precompiled C++
     header that every later kernel includes. Paying them here, and reporting them apart, leaves
-    each later "cold" compile with the cost of its own graphs only, so cold compiles compare.
+    each later cold compile with the cost of its own graphs only, so cold compiles compare.
     """
     x = torch.randn(64, device=device)
     with cold_cache(parent):
-        return timing.first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)
+        return measure.first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)
 
 
-def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: bool | None = False
-                  ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
-    """The training step with `torch.compile(model)` in place of the model.
-
-    dynamic=False by default: one static graph per shape, the baseline the other shape
-    policies are compared against (None is torch.compile's own default, "automatic").
-    """
-    compiled = torch.compile(replica.model, mode=mode, dynamic=dynamic)
-    step = training.make_step(replica, compiled)
-    if mode not in CUDA_GRAPH_MODES or replica.device != "cuda":
+def with_graph_boundary(step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor], mode: str, device: str
+                        ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
+    """A step that tells CUDA-graph trees where each iteration begins, where the mode needs it."""
+    if mode not in CUDA_GRAPH_MODES or device != "cuda":
         return step
 
     def step_with_graph_boundary(idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
@@ -107,3 +97,16 @@ def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: 
 
     return step_with_graph_boundary
 
+
+def compiled_step(replica: training.Replica, *, mode: str = "default", dynamic: bool | None = False,
+                  options: dict[str, Any] | None = None) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
+    """The training step with `torch.compile(model)` in place of the model.
+
+    dynamic=False by default: one static graph per shape, as every part but the recompilation
+    study wants (None is torch.compile's own default, "automatic"). `options`, when given, are
+    Inductor options passed instead of the mode (the mode names a set of them; torch.compile
+    takes one or the other): `mode` then only says whether steps need CUDA-graph boundaries.
+    """
+    how = {"options": options} if options is not None else {"mode": mode}
+    compiled = torch.compile(replica.model, dynamic=dynamic, **how)
+    return with_graph_boundary(training.make_step(replica, compiled), mode, replica.device)

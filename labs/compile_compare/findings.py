@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from labs.common import timing
-from labs.common.timing import Timing
-from labs.compile_compare import recompile_log
+from labs.common import measure
+from labs.compile_compare import payoff, recompile_log
 from labs.compile_compare.compile_phases import CompilePhases
 from labs.compile_compare.graph_breaks import Explained, FullgraphOutcome
 from labs.compile_compare.machine import BusyWatch
 from labs.compile_compare.shapes import PolicyRun
+
+CLOCKS = ("latency", "device")
 
 
 @dataclass
@@ -42,39 +43,66 @@ class FirstStep:
 
 
 @dataclass
-class SteadyState:
-    eager: Timing
-    compiled: Timing
-    verdict: str                       # compiled against eager: faster, slower or same
-    break_even_steps: int | str        # steps until compiling has paid for itself, or "never"
-    tokens_per_step: int
+class AB:
+    """Two variants of the training step that differ in one thing, timed interleaved
+    (`measure.compare`) on every clock the device has; each first call was made against a
+    cold cache and is the variant's cost before its first step is done."""
+    baseline: str
+    candidate: str
+    timing: measure.Comparison
+    baseline_first_s: float
+    candidate_first_s: float
 
+    @property
+    def extra_compile_s(self) -> float:
+        """What the candidate's first step costs more than the baseline's."""
+        return self.candidate_first_s - self.baseline_first_s
 
-@dataclass
-class ModeRun:
-    mode: str
-    first_step_s: float
-    phases: CompilePhases
-    steady: Timing
+    def clocks(self) -> list[str]:
+        return list(CLOCKS) if self.timing.device else ["latency"]
+
+    def pair(self, clock: str) -> tuple[measure.Stats, measure.Stats]:
+        pair = self.timing.latency if clock == "latency" else self.timing.device
+        if pair is None:
+            raise ValueError(f"no {clock} clock on this device")
+        return pair
+
+    def speedup(self, clock: str) -> float:
+        """Baseline over candidate, on that clock: above 1, the candidate is faster."""
+        base, cand = self.pair(clock)
+        return base.median_s / cand.median_s
+
+    def verdict(self, clock: str) -> str:
+        return measure.verdict(*self.pair(clock))
+
+    def break_even(self, clock: str) -> int | str:
+        """Steps after which the candidate's extra first-step cost is paid back, on that clock."""
+        base, cand = self.pair(clock)
+        return payoff.break_even_steps(self.extra_compile_s, base.median_s, cand.median_s, self.verdict(clock))
+
+    def clocks_agree(self) -> str:
+        """"yes"/"no" when the device has two clocks and their verdicts agree or not; "one_clock"."""
+        if not self.timing.device:
+            return "one_clock"
+        return "yes" if self.verdict("latency") == self.verdict("device") else "no"
 
 
 @dataclass
 class ModeComparison:
-    baseline: ModeRun
-    candidate: ModeRun
-    verdict: str                       # candidate's steps against baseline's
-    break_even_steps: int | str
-
-    @property
-    def extra_compile_s(self) -> float:
-        return self.candidate.first_step_s - self.baseline.first_step_s
+    ab: AB
+    mode: str                          # the candidate's mode, as passed to torch.compile
+    bounds: dict[str, object]          # Inductor options that bounded its search
+    gemm_autotunes: int                # matrix products whose implementation was benchmarked
 
 
 @dataclass
-class VariantRun:
-    first_step_s: float
-    steady: Timing
-    recompiles: list[recompile_log.Recompile]   # while it warmed up
+class SymbolicCost:
+    """Symbolic sizes against constant ones: dynamic=True's graph and dynamic=False's, at one shape."""
+    ab: AB
+    shape: tuple[int, int]
+    static_graph: str                  # idx's shape in each graph, e.g. "[48, 40]", "[s0, s1]"
+    dynamic_graph: str
+    recompiled_while_timing: int       # graphs compiled during the timing: must be 0
 
 
 @dataclass
@@ -84,42 +112,14 @@ class GraphBreakStudy:
     fullgraph_broken: FullgraphOutcome
     fullgraph_fixed: FullgraphOutcome
     loss_diff: float                   # the two variants compute the same loss
-    broken_run: VariantRun             # the step with breaks, timed
-    fixed_run: VariantRun              # the fixed step, timed
-
-    @property
-    def broken_first_step_s(self) -> float:
-        return self.broken_run.first_step_s
-
-    @property
-    def fixed_first_step_s(self) -> float:
-        return self.fixed_run.first_step_s
-
-    @property
-    def broken_step(self) -> Timing:
-        return self.broken_run.steady
-
-    @property
-    def fixed_step(self) -> Timing:
-        return self.fixed_run.steady
-
-    @property
-    def verdict(self) -> str:
-        """The fixed step against the broken one: faster, slower or same."""
-        return timing.verdict(self.broken_run.steady, self.fixed_run.steady)
-
-    @property
-    def broken_recompiles(self) -> int:
-        return len(self.broken_run.recompiles)
+    ab: AB                             # the step with breaks against the fixed step
+    broken_recompiles: list[recompile_log.Recompile]   # while the step with breaks warmed up
+    fixed_recompiles: list[recompile_log.Recompile]
 
     @property
     def broken_recompile_guard(self) -> str:
         """The guard behind the first recompilation of the broken step ("" if none)."""
-        return next((r.reason.guard for r in self.broken_run.recompiles if r.reason), "")
-
-    @property
-    def fixed_recompiles(self) -> int:
-        return len(self.fixed_run.recompiles)
+        return next((r.reason.guard for r in self.broken_recompiles if r.reason), "")
 
 
 @dataclass
@@ -128,11 +128,13 @@ class Findings:
     preset: str
     torch_version: str
     first_step: FirstStep | None = None
-    steady: SteadyState | None = None
+    steady: AB | None = None
+    tokens_per_step: int = 0
+    study_layers: int = 0              # blocks of the recompilation and graph-break studies' model
     policies: dict[str, PolicyRun] = field(default_factory=dict)   # by policy name, in run order
     recompile_limit: int | None = None
     length_mark_error: str = ""        # what a hard mark_dynamic on the length raised
-    default_mode: ModeRun | None = None   # the baseline of both mode comparisons
+    symbolic: SymbolicCost | None = None
     autotune: ModeComparison | None = None
     cuda_graphs: ModeComparison | None = None
     breaks: GraphBreakStudy | None = None

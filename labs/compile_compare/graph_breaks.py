@@ -21,16 +21,28 @@ KINDS = (
     ("untraceable_call", re.compile(r"marked as skipped|does not know how to trace the builtin", re.I)),
 )
 
-# How each kind is fixed in step_variants.loss_without_breaks, for COMPILE_LOG.md.
+# How each kind is fixed in step_variants.loss_without_breaks, for COMPILE_LOG.md, per language.
 FIXES = {
-    "print": "Remove the print from the compiled region; log from the training loop instead.",
-    "item": "Keep the value a tensor inside the step; call .item() outside, every N steps, "
-            "where the host-device sync it implies is paid rarely.",
-    "data_dependent_branch": "Compute both branches and select with torch.where: one graph, "
-                             "no Python decision on a tensor's value.",
-    "untraceable_call": "Move the call (here a timer) out of the compiled region: time the step "
-                        "from the loop around it.",
-    "other": "Read Dynamo's reason; move the call out of the region or make it traceable.",
+    "en": {
+        "print": "Remove the print from the compiled region; log from the training loop instead.",
+        "item": "Keep the value a tensor inside the step; call .item() outside, every N steps, "
+                "where the host-device sync it implies is paid rarely.",
+        "data_dependent_branch": "Compute both branches and select with torch.where: one graph, "
+                                 "no Python decision on a tensor's value.",
+        "untraceable_call": "Move the call (here a timer) out of the compiled region: time the step "
+                            "from the loop around it.",
+        "other": "Read Dynamo's reason; move the call out of the region or make it traceable.",
+    },
+    "es": {
+        "print": "Quitar el print de la región compilada; registrar desde el bucle de entrenamiento.",
+        "item": "Mantener el valor como tensor dentro del paso; llamar a .item() fuera, cada N pasos, "
+                "donde la sincronización host-dispositivo que implica se paga pocas veces.",
+        "data_dependent_branch": "Calcular las dos ramas y elegir con torch.where: un solo grafo, "
+                                 "ninguna decisión de Python sobre el valor de un tensor.",
+        "untraceable_call": "Sacar la llamada (aquí un temporizador) de la región compilada: medir el "
+                            "paso desde el bucle que lo rodea.",
+        "other": "Leer el motivo de Dynamo; sacar la llamada de la región o hacerla trazable.",
+    },
 }
 
 
@@ -106,10 +118,13 @@ class FullgraphOutcome:
 
 
 def try_fullgraph(fn: Callable[..., Any], *args: Any) -> FullgraphOutcome:
-    """Compile with fullgraph=True and call: a graph break must raise instead of splitting."""
+    """Compile with fullgraph=True and call: a graph break must raise instead of splitting.
+
+    backend="eager": the break is found by Dynamo's trace, before any kernel would be generated.
+    """
     torch._dynamo.reset()  # a graph already cached for fn would be reused without tracing
     try:
-        torch.compile(fn, fullgraph=True, dynamic=False)(*args)
+        torch.compile(fn, fullgraph=True, dynamic=False, backend="eager")(*args)
     except Exception as error:  # Dynamo's Unsupported, or whatever this torch raises instead
         kind = type(error)
         message = str(error).strip().splitlines()

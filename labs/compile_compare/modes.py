@@ -1,42 +1,69 @@
-"""Compile modes against the default: compile time, step time and the break-even step."""
+"""Compile modes against the default: one change, both compiled cold, timed interleaved.
+
+The baseline is part first_step's compiled step: mode="default", compiled against an empty
+cache. The candidate is the same step with one change, a mode, compiled on a copy of the
+model (same weights, its own optimizer) against another empty cache, with the baseline still
+compiled beside it; then the two are timed in alternating rounds on every clock.
+
+Which mode is the candidate:
+- max-autotune's search. On a GPU the comparison uses "max-autotune-no-cudagraphs": plain
+  max-autotune also replays the step as CUDA graphs, which is the other comparison's change
+  (reduce-overhead), and one comparison must change one thing. Its search is bounded: the
+  candidate is compiled with the mode's own options (`torch._inductor.list_mode_options`)
+  overridden by `Settings.autotune_bounds`, and the page lists them.
+- reduce-overhead: CUDA graphs (GPU only), the mode as it is.
+"""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from pathlib import Path
 
+import torch
+import torch._dynamo.utils
 import torch._inductor.config
 
-from labs.common import timing
-from labs.compile_compare import compiling, payoff, training
-from labs.compile_compare.findings import ModeComparison, ModeRun
+from labs.common import measure
+from labs.compile_compare import compiling, training
+from labs.compile_compare.findings import AB, ModeComparison
 from labs.compile_compare.settings import Settings
 
-
-def inductor_config(settings: Settings, mode: str):
-    """Inductor's config while compiling `mode`: smoke narrows max-autotune's GEMM candidates."""
-    if mode.startswith("max-autotune") and settings.autotune_gemm_backends:
-        return torch._inductor.config.patch(max_autotune_gemm_backends=settings.autotune_gemm_backends)
-    return contextlib.nullcontext()
+# Quiet autotuning: no table of every candidate printed to the terminal.
+QUIET = {name: value for name, value in (("autotune_num_choices_displayed", 0),
+                                         ("max_autotune_report_choices_stats", False))
+         if hasattr(torch._inductor.config, name)}
 
 
-def measure(settings: Settings, device: str, mode: str, work: Path,
-            progress: Callable[[str], None]) -> ModeRun:
-    """One mode, compiled against an empty cache, then timed on the warm path."""
-    compiling.reset()
-    replica = training.new_replicas(settings.model, device, 1)[0]
+def autotune_mode(device: str) -> str:
+    return "max-autotune-no-cudagraphs" if device == "cuda" else "max-autotune"
+
+
+def bounds(settings: Settings, device: str) -> dict[str, object]:
+    """The options that bound max-autotune's search here, the ones this torch has."""
+    return {name: value for name, value in settings.autotune_bounds[device].items()
+            if hasattr(torch._inductor.config, name)}
+
+
+def gemm_autotunes() -> int:
+    """Matrix products whose implementations Inductor has benchmarked in this process."""
+    return int(torch._dynamo.utils.counters["inductor"]["select_algorithm_autotune"])
+
+
+def compare(settings: Settings, replica: training.Replica, baseline: Callable[[], torch.Tensor],
+            baseline_first_s: float, mode: str, bounded: bool) -> ModeComparison:
+    """`mode` against the baseline (default mode), one change apart, interleaved.
+
+    bounded: compile with the mode's options and the settings' bounds over them.
+    """
+    device = replica.device
+    copy = training.new_replicas(settings.model, device, 1)[0]
+    copy.model.load_state_dict(replica.model.state_dict())
     rotation = training.batches(settings.batch_size, settings.seq_len, device)
-    with compiling.cold_cache(work / "caches"), inductor_config(settings, mode):
-        step = training.on_rotation(compiling.compiled_step(replica, mode=mode), rotation)
-        progress(f"compiling mode={mode}")
-        first = compiling.timed_first_call(step, device)
-        steady = timing.bench(step, device, budget_s=settings.bench_budget_s)
-    return ModeRun(mode, first.seconds, first.phases, steady)
-
-
-def compare(baseline: ModeRun, candidate: ModeRun) -> ModeComparison:
-    verdict = timing.verdict(baseline.steady, candidate.steady)
-    steps = payoff.break_even_steps(candidate.first_step_s - baseline.first_step_s,
-                                    baseline.steady.median_s, candidate.steady.median_s, verdict)
-    return ModeComparison(baseline, candidate, verdict, steps)
+    limits = bounds(settings, device) if bounded else {}
+    options = {**torch._inductor.list_mode_options(mode), **limits} if bounded else None
+    tuned_before = gemm_autotunes()
+    with measure.cold_caches(reset_dynamo=False), torch._inductor.config.patch(QUIET):
+        candidate = training.on_rotation(compiling.compiled_step(copy, mode=mode, options=options), rotation)
+        first_s = measure.first_call_s(candidate, device)
+    timing = measure.compare(baseline, candidate, device, budget_s=settings.compare_budget_s)
+    ab = AB("default", mode, timing, baseline_first_s, first_s)
+    return ModeComparison(ab=ab, mode=mode, bounds=limits, gemm_autotunes=gemm_autotunes() - tuned_before)

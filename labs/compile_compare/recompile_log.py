@@ -1,21 +1,26 @@
-"""Dynamo's recompilation log (TORCH_LOGS="recompiles"): captured in-process, then parsed.
+"""Dynamo's recompilation log (TORCH_LOGS="recompiles"): switched on, captured, parsed.
 
-With TORCH_LOGS="recompiles" (lab.toml sets it before torch is imported) Dynamo logs, for
-every recompilation, the function and the guard of each cached graph that rejected the call:
+With the "recompiles" log on, Dynamo logs, for every recompilation, the function and the
+guard of each cached graph that rejected the call:
 
     Recompiling function forward in /…/minigpt.py:117
         triggered by the following guard failure(s):
         - 0/0: tensor 'idx' size mismatch at index 0. expected 8, actual 16
 
-`Capture` adds a handler to that log's logger, so the records arrive as they are emitted, one
-record per recompilation; `parse` reads the same text from a captured list or from stderr
-(where each line carries a "V1121 13:06:18 … [__recompiles]" prefix). Standard library only.
+`logged()` switches that log on at run time (`torch._logging.set_logs(recompiles=True)`, what
+TORCH_LOGS="recompiles" does at import) for the block only, and `Capture` adds a handler to its
+logger, so the records arrive as they are emitted, one per recompilation. Logging slows every
+compile and call it touches, so nothing is timed inside the block (`labs.common.measure`
+refuses to). `parse` reads the same text from a captured list or from stderr (where each line
+carries a "V1121 13:06:18 … [__recompiles]" prefix). Standard library only, except `logged`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 # getArtifactLogger(module, "recompiles") names the logger "<module>.__recompiles".
@@ -103,3 +108,49 @@ class Capture(logging.Handler):
     def __exit__(self, *exc: object) -> None:
         for name in LOGGER_NAMES:
             logging.getLogger(name).removeHandler(self)
+
+
+def _torch_loggers() -> dict[str, tuple[list[logging.Handler], int, bool]]:
+    """Handlers, level and propagation of every torch logger, to put back as they were."""
+    names = ["torch"] + [n for n in logging.root.manager.loggerDict if n.startswith("torch.")]
+    return {name: (list(logger.handlers), logger.level, logger.propagate)
+            for name in names if isinstance(logger := logging.getLogger(name), logging.Logger)}
+
+
+@contextlib.contextmanager
+def logged() -> Iterator[Capture]:
+    """`with logged() as log:` the recompilations inside the block, captured; off afterwards.
+
+    torch's `set_logs` rebuilds the handlers of every torch logger, both when it switches the
+    log on and when `set_logs()` switches everything back off; the handlers, levels and
+    propagation the lab had (its torch.log file) are restored after it. `set_logs()` also
+    leaves an idle structured-trace handler behind, which would remove itself at the next
+    traced event; it is removed at once, so the timings after the block are clean.
+    """
+    import torch._logging
+    from torch._logging import _internal
+    before = _torch_loggers()
+    torch._logging.set_logs(recompiles=True)
+    for name in before:  # while it is on, the log reaches the capture, not the terminal
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            if type(handler) is logging.StreamHandler:
+                logger.removeHandler(handler)
+    try:
+        with Capture() as log:
+            yield log
+    finally:
+        torch._logging.set_logs()
+        for name, (handlers, level, propagate) in before.items():
+            logger = logging.getLogger(name)
+            for handler in list(logger.handlers):
+                logger.removeHandler(handler)
+            for handler in handlers:
+                logger.addHandler(handler)
+            logger.setLevel(level)
+            logger.propagate = propagate
+        for handler in list(_internal.trace_log.handlers):
+            idle = isinstance(handler, _internal.LazyTraceHandler) and handler.root_dir is None \
+                and handler.stream is None
+            if idle:
+                _internal.trace_log.removeHandler(handler)

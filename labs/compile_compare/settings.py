@@ -13,36 +13,66 @@ class Settings:
     batch_size: int
     seq_len: int                     # tokens per row; at most model.block_size
     trace_steps: int                 # steps timed one by one from a cold start (the spike figure)
-    bench_budget_s: float            # time budget of each steady-state measurement
-    # (batch, seq_len) fed one after another to one compiled model, per shape policy
+    steady_budget_s: float           # the whole budget of the eager-against-compiled comparison
+    compare_budget_s: float          # ... and of each other interleaved A/B comparison
+    # The model of the recompilation and graph-break studies: the same width, vocabulary and
+    # block size with fewer blocks. They count graphs, recompilations and breaks and compare
+    # variants of one step with each other; every variant compiles in a cold cache (the
+    # policies up to four graphs each), and a deeper model only makes each compile slower.
+    study_model: minigpt.TrainSettings
+    # (batch, seq_len) fed one after another to one compiled step, per shape policy
     recompile_shapes: tuple[tuple[int, int], ...]
     # how part "recompiles" compiles for those shapes (names in shapes.POLICIES)
     shape_policies: tuple[str, ...]
-    # max-autotune's GEMM candidates; None keeps torch's (ATen, Triton, C++ templates). Smoke
-    # keeps ATen only: the mode's code path runs without compiling a template per matmul.
-    autotune_gemm_backends: str | None
+    # where symbolic sizes are compared with constant ones: a shape of the sequence whose
+    # length is below the block size, so that dynamic=True's graph is symbolic there
+    symbolic_shape: tuple[int, int]
+    # Inductor options that bound max-autotune's search, per device (see modes.py)
+    autotune_bounds: dict[str, dict[str, object]]
+    # The backend of the recompilation and graph-break studies. Full compiles with Inductor, as
+    # the page reports. Smoke uses "aot_eager": the same graphs, guards, recompilations and
+    # breaks (Dynamo and AOTAutograd decide all of them) without generating and compiling C++
+    # kernels in each of a dozen cold caches, minutes on 2 cores for numbers no page shows.
+    study_backend: str = "inductor"
 
     @property
     def tokens_per_step(self) -> int:
         return self.batch_size * self.seq_len
 
 
+# max-autotune's search, bounded so that the comparison costs a minute, not five: the default
+# GEMM search space, over ATen and Triton's templates only; on a GPU the coordinate-descent
+# tuning of every generated kernel is off (it retunes each kernel one parameter at a time,
+# and compiles a new kernel for every step of the search).
+FULL_BOUNDS = {
+    "cpu": {"max_autotune_gemm_search_space": "DEFAULT"},
+    "cuda": {"max_autotune_gemm_search_space": "DEFAULT", "max_autotune_gemm_backends": "ATEN,TRITON",
+             "coordinate_descent_tuning": False},
+}
+
 SETTINGS = {
-    # A one-layer MiniGPT and two shapes: every code path in about two minutes on 2 CPU cores,
-    # most of it compiling (each fresh graph costs seconds of C++ compilation here).
+    # A one-layer MiniGPT and two shapes: every code path in about a minute on 2 idle CPU cores,
+    # most of it compiling (each fresh graph costs seconds of C++ compilation here). Smoke keeps
+    # ATen alone among max-autotune's GEMM candidates: the mode's code path, no template compiles.
     "smoke": Settings(
         model=replace(minigpt.PRESETS["smoke"], n_layer=1, n_head=2, n_embd=32, block_size=32),
-        batch_size=8, seq_len=32, trace_steps=6, bench_budget_s=0.5,
+        batch_size=8, seq_len=32, trace_steps=5, steady_budget_s=0.8, compare_budget_s=0.8,
+        study_model=replace(minigpt.PRESETS["smoke"], n_layer=1, n_head=2, n_embd=32, block_size=32),
         recompile_shapes=((8, 32), (16, 24)),
         shape_policies=("static", "automatic", "dynamic", "mark_dynamic"),
-        autotune_gemm_backends="ATEN"),
+        symbolic_shape=(16, 24),
+        autotune_bounds={device: {**bounds, "max_autotune_gemm_backends": "ATEN"}
+                         for device, bounds in FULL_BOUNDS.items()},
+        study_backend="aot_eager"),
     # The MiniGPT that `trained_minigpt("full")` trains, at its own batch and block size; shapes
     # change batch first, then length, then both, then come back: what a real loop meets when it
     # evaluates, packs variable-length data or ends an epoch on a short batch.
     "full": Settings(
         model=minigpt.PRESETS["full"],
-        batch_size=64, seq_len=64, trace_steps=25, bench_budget_s=4.0,
+        batch_size=64, seq_len=64, trace_steps=12, steady_budget_s=6.0, compare_budget_s=4.0,
+        study_model=replace(minigpt.PRESETS["full"], n_layer=1),
         recompile_shapes=((64, 64), (32, 64), (64, 48), (48, 40), (64, 64)),
         shape_policies=("static", "automatic", "dynamic", "mark_dynamic"),
-        autotune_gemm_backends=None),
+        symbolic_shape=(48, 40),
+        autotune_bounds=FULL_BOUNDS),
 }

@@ -16,13 +16,17 @@ specialized (compiled as the constant): dynamic=True still recompiles once the l
 changes, and a hard mark_dynamic on the length raises ConstraintViolationError
 (`probe_length_mark` records it). maybe_mark_dynamic is the hint that may be overruled.
 
-Every recompilation is read from the TORCH_LOGS="recompiles" log (with the guard that
-failed) and counted again from Dynamo's compilation records, so the two can be compared.
+Each policy compiles its own copy of the loss function (`training.own_copy`) in a cold cache:
+its graphs, guards and recompile count are its own, its compile time owes nothing to what
+another policy left on disk, and every policy's step stays compiled for the comparison of
+symbolic and constant sizes. Every recompilation is read from Dynamo's "recompiles" log
+(with the guard that failed) and counted again from Dynamo's compilation records.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +34,7 @@ import torch
 import torch._dynamo
 import torch._dynamo.utils
 
-from labs.common import timing
+from labs.common import measure
 from labs.compile_compare import compiling, recompile_log, training
 
 # What `dynamic=` each policy passes, and whether it marks the inputs' dimensions dynamic.
@@ -40,9 +44,11 @@ POLICIES: dict[str, tuple[bool | None, bool]] = {
     "dynamic": (True, False),
     "mark_dynamic": (None, True),
 }
-DIM_NAMES = {0: "batch", 1: "length"}   # the dimensions of idx and targets
+DIM_NAMES = {"en": {0: "batch", 1: "length"}, "es": {0: "lote", 1: "longitud"}}
 _IDX_SHAPE = re.compile(r"'l_idx_': \[(?P<dims>[^\]]*)\]")
 _SYMBOL = re.compile(r"\bs\d+\b")
+Shape = tuple[int, int]
+Step = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 
 
 @dataclass(frozen=True)
@@ -52,8 +58,12 @@ class ShapeCall:
     seq_len: int
     first_call_s: float
     recompiled: bool                           # the log recorded a recompilation for this call
-    reasons: tuple[str, ...]                   # the guard that failed, per recompilation
+    reasons: tuple[recompile_log.GuardFailure | None, ...]   # the guard that failed, per recompilation
     graph_idx_shape: str                       # idx's shape inside the graph compiled now ("" if none)
+
+    @property
+    def shape(self) -> Shape:
+        return (self.batch, self.seq_len)
 
 
 @dataclass
@@ -61,11 +71,22 @@ class PolicyRun:
     policy: str
     calls: list[ShapeCall] = field(default_factory=list)
     log_messages: list[str] = field(default_factory=list)
-    recompiles_logged: int = 0                 # from TORCH_LOGS="recompiles"
+    recompiles_logged: int = 0                 # from the "recompiles" log
     recompiles_recorded: int = 0               # forward graphs compiled after the first, from records
     graphs: int = 0                            # forward graphs compiled
-    compile_s: float = 0.0                     # sum of the compile phases over the sequence
-    steady: timing.Timing | None = None        # the step at the first shape, after the sequence
+    compile_s: float = 0.0                     # the compile phases, summed over the sequence
+    predicted: int = 0                         # recompilations `expected_recompiles` predicts
+    replica: training.Replica | None = None    # the model it trained, and
+    step: Step | None = None                   # its compiled step, still compiled
+
+    def graph_at(self, shape: Shape) -> str:
+        """idx's shape in the graph that ran `shape`: the last one compiled at or before it."""
+        current = ""
+        for call in self.calls:
+            current = call.graph_idx_shape or current
+            if call.shape == shape:
+                return current
+        return ""
 
 
 def graph_idx_shape(records: list[Any]) -> str:
@@ -109,15 +130,46 @@ def went_dynamic(run: PolicyRun) -> bool:
     return any(is_symbolic(c.graph_idx_shape) for c in run.calls)
 
 
-def step_ratio(run: PolicyRun, baseline: PolicyRun) -> float:
-    """The run's steady step time over the baseline's (e.g. static's)."""
-    return run.steady.median_s / baseline.steady.median_s
+# -- what each policy should do -------------------------------------------------------------
+
+def constant_dims_at_start(policy: str, first: Shape, block_size: int) -> set[int]:
+    """The dimensions the policy's first graph compiles as constants.
+
+    static and automatic start fully static. dynamic=True and the marks start symbolic, except
+    where the model specializes: a length equal to the block size (the mask slice), and, under
+    dynamic=True, a batch equal to that length (duck sizing gives equal sizes one symbol).
+    """
+    batch, length = first
+    if policy in ("static", "automatic"):
+        return {0, 1}
+    full_block = length == block_size
+    constant = {1} if full_block else set()
+    if policy == "dynamic" and full_block and batch == length:
+        constant.add(0)
+    return constant
 
 
-def symbolic_cost(static: PolicyRun, dynamic: PolicyRun) -> tuple[float, str]:
-    """What symbolic sizes cost per step: dynamic's step time over static's, and its verdict."""
-    return step_ratio(dynamic, static), timing.verdict(static.steady, dynamic.steady)
+def expected_recompiles(policy: str, shapes: tuple[Shape, ...], block_size: int) -> int:
+    """Recompilations the policy should need over `shapes`.
 
+    static: one per distinct shape after the first. The others: one at each call that changes
+    a dimension still compiled as a constant; the recompiled graph makes it symbolic, so later
+    changes along it are absorbed.
+    """
+    if policy == "static":
+        return len(set(shapes)) - 1
+    constant = constant_dims_at_start(policy, shapes[0], block_size)
+    compiled_for, count = shapes[0], 0
+    for shape in shapes[1:]:
+        changed = {d for d in constant if shape[d] != compiled_for[d]}
+        if changed:
+            count += 1
+            constant -= changed
+            compiled_for = shape
+    return count
+
+
+# -- running a policy -------------------------------------------------------------------------
 
 def _mark(batch: training.Batch) -> training.Batch:
     for tensor in batch:
@@ -131,30 +183,30 @@ def probe_length_mark(replica: training.Replica, batch: int, seq_len: int) -> st
 
     backend="eager": the error comes from Dynamo's guards, no kernel needs compiling to see it.
     """
-    compiling.reset()
-    compiled = torch.compile(replica.model, backend="eager")
+    compiled = torch.compile(training.own_copy(training.model_loss, "loss_probe"), backend="eager")
     idx, targets = training.batches(batch, seq_len, replica.device, count=1)[0]
     for tensor in (idx, targets):
         torch._dynamo.mark_dynamic(tensor, 1)
     try:
-        compiled(idx, targets)
+        compiled(replica.model, idx, targets)
     except Exception as error:  # ConstraintViolationError in torch 2.x; any other is reported too
         lines = [line.strip(" -") for line in str(error).splitlines() if line.strip()]
         detail = next((line for line in lines if "specialized" in line or "guard" in line), lines[0] if lines else "")
         return f"{type(error).__name__}: {detail}"
-    finally:
-        compiling.reset()
     return ""
 
 
-def run_policy(policy: str, replica: training.Replica, shapes: tuple[tuple[int, int], ...],
-               bench_budget_s: float) -> PolicyRun:
+def run_policy(policy: str, replica: training.Replica, shapes: tuple[Shape, ...], backend: str = "inductor"
+               ) -> PolicyRun:
+    """Feed `shapes` to the policy's own compiled step, in a cold cache, with the log on."""
     dynamic, mark = POLICIES[policy]
-    compiling.reset()
-    step = compiling.compiled_step(replica, dynamic=dynamic)
-    run = PolicyRun(policy)
+    compiled_loss = torch.compile(training.own_copy(training.model_loss, f"loss_{policy}"), dynamic=dynamic,
+                                  backend=backend)
+    step = training.make_step(replica, replica.model, compiled_loss)
+    run = PolicyRun(policy, replica=replica, step=step,
+                    predicted=expected_recompiles(policy, shapes, replica.model.config.block_size))
     all_records: list[Any] = []
-    with recompile_log.Capture() as log:
+    with measure.cold_caches(reset_dynamo=False), recompile_log.logged() as log:
         for index, (batch, seq_len) in enumerate(shapes):
             data = training.batches(batch, seq_len, replica.device, count=1, seed=index)[0]
             data = _mark(data) if mark else data
@@ -163,9 +215,8 @@ def run_policy(policy: str, replica: training.Replica, shapes: tuple[tuple[int, 
             records = torch._dynamo.utils.get_compilation_metrics()
             all_records += records
             new = [r for message in log.messages[logged_before:] for r in recompile_log.parse(message)]
-            reasons = tuple(r.reason.describe(DIM_NAMES) if r.reason else "?" for r in new)
-            run.calls.append(ShapeCall(index, batch, seq_len, call.seconds, bool(new), reasons,
-                                       graph_idx_shape(records)))
+            run.calls.append(ShapeCall(index, batch, seq_len, call.seconds, bool(new),
+                                       tuple(r.reason for r in new), graph_idx_shape(records)))
             run.compile_s += call.phases.total_s
         run.log_messages = list(log.messages)
         run.recompiles_logged = len(log.recompiles())
@@ -173,9 +224,21 @@ def run_policy(policy: str, replica: training.Replica, shapes: tuple[tuple[int, 
                and not getattr(r, "is_runtime", False)]
     run.graphs = len(forward)
     run.recompiles_recorded = sum(1 for r in forward if getattr(r, "recompile_reason", None))
-    first_batch, first_len = shapes[0]
-    rotation = training.batches(first_batch, first_len, replica.device)
-    rotation = [_mark(b) for b in rotation] if mark else rotation
-    run.steady = timing.bench(training.on_rotation(step, rotation), replica.device,
-                              budget_s=bench_budget_s)
     return run
+
+
+def graphs_compiled() -> int:
+    """Graphs Dynamo has compiled in this process so far (its own counter)."""
+    return int(torch._dynamo.utils.counters["stats"]["unique_graphs"])
+
+
+def compare_symbolic(static: PolicyRun, dynamic: PolicyRun, shape: Shape, budget_s: float
+                     ) -> tuple[measure.Comparison, int]:
+    """The static policy's graph against dynamic=True's at one shape, interleaved; both were
+    compiled by their sequences already. Returns the timing and the graphs compiled meanwhile
+    (none, if both really reused their graphs)."""
+    def on_rotation(run: PolicyRun):
+        return training.on_rotation(run.step, training.batches(*shape, run.replica.device))
+    before = graphs_compiled()
+    timing = measure.compare(on_rotation(static), on_rotation(dynamic), static.replica.device, budget_s=budget_s)
+    return timing, graphs_compiled() - before

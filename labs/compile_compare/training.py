@@ -1,8 +1,9 @@
 """The honest training loop of the grammar MiniGPT, one step at a time, ready to be compiled.
 
 A step is what `labs.common.minigpt.train` does per iteration: zero the gradients, forward,
-cross-entropy on the next character, backward, clip, AdamW step; on CUDA it also waits for
-the GPU, so a step's wall time is the work's time and not the time to queue it.
+cross-entropy on the next character, backward, clip, AdamW step. It does not wait for the
+GPU: the measuring functions (`labs.common.measure`) synchronize around each timed call for
+latency, and time the GPU's own work with CUDA events for device time.
 
 What gets compiled is the forward-and-loss (`model = torch.compile(model)`, the seed's one
 line): AOTAutograd then compiles the matching backward; the optimizer stays eager.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -31,6 +33,18 @@ LossFn = Callable[[nn.Module, torch.Tensor, torch.Tensor], torch.Tensor]
 
 def model_loss(model: nn.Module, idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return model(idx, targets)[1]
+
+
+def own_copy(fn: LossFn, name: str) -> LossFn:
+    """`fn` with a code object of its own, named `name`.
+
+    Dynamo keeps its compiled graphs, its guards and its recompile count on the code object
+    of the function it compiles. Two copies of one function therefore have separate caches:
+    each shape policy of part "recompiles" compiles its own copy, so one policy's graphs are
+    never another's recompilations, and all of them can stay compiled side by side.
+    """
+    code = fn.__code__.replace(co_name=name, co_qualname=name)
+    return types.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
 
 
 @dataclass
@@ -54,7 +68,6 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
               ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
     """The training step: `forward` is the replica's model, or its compiled version."""
     model, optimizer = replica.model, replica.optimizer
-    synchronize = torch.cuda.synchronize if replica.device == "cuda" else (lambda: None)
 
     def step(idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
         optimizer.zero_grad(set_to_none=True)
@@ -62,7 +75,6 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), minigpt.CLIP_NORM)
         optimizer.step()
-        synchronize()
         return loss
 
     return step
@@ -84,6 +96,6 @@ def batches(batch_size: int, seq_len: int, device: str, count: int = BATCHES_IN_
 
 def on_rotation(step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor],
                 rotation: list[Batch]) -> Callable[[], torch.Tensor]:
-    """A no-argument call for `timing.bench`: each call trains on the next batch of the rotation."""
+    """A no-argument call for `labs.common.measure`: each call trains on the next batch of the rotation."""
     cycle: Iterator[Batch] = itertools.cycle(rotation)
     return lambda: step(*next(cycle))

@@ -1,6 +1,6 @@
 """A restarted job: a new process compiles the same training step against a warm cache.
 
-    python -m labs.compile_compare.warm_start --preset smoke --device cpu
+    python -m labs.compile_compare.warm_start --preset smoke --device cpu --scratch DIR
 
 Run by part "first_step" with TORCHINDUCTOR_CACHE_DIR (and TRITON_CACHE_DIR) pointing at the
 cache its own cold compile just filled. Dynamo starts from nothing here, as in any new
@@ -27,7 +27,10 @@ from labs.compile_compare.settings import SETTINGS
 RESULT_PREFIX = "@@warm_start "
 
 
-def measure(preset: str, device: str, scratch: Path) -> dict:
+def measure(preset: str, device: str, scratch: Path, threads: int | None = None) -> dict:
+    import torch
+    if threads:  # the parent's thread count: Inductor's C++ kernels are specialised for it
+        torch.set_num_threads(threads)
     settings = SETTINGS[preset]
     replica = training.new_replicas(settings.model, device, 1)[0]
     rotation = training.batches(settings.batch_size, settings.seq_len, device)
@@ -46,8 +49,9 @@ def main() -> None:
     parser.add_argument("--device", choices=("cpu", "cuda"), required=True)
     parser.add_argument("--scratch", type=Path, required=True,
                         help="folder for the throwaway cache of the toolchain warm-up")
+    parser.add_argument("--threads", type=int, default=None, help="intra-op threads (the parent's)")
     args = parser.parse_args()
-    print(RESULT_PREFIX + json.dumps(measure(args.preset, args.device, args.scratch)), flush=True)
+    print(RESULT_PREFIX + json.dumps(measure(args.preset, args.device, args.scratch, args.threads)), flush=True)
 
 
 if __name__ == "__main__":

@@ -66,8 +66,49 @@ def part_aot_graphs(lab: Lab, pipe: Pipeline) -> None:
     _saved_for_backward(lab, pipe)
 
 
+# ATen ops that only re-describe memory (sizes, strides, an offset): "recomputing" one is free.
+VIEW_OPS = frozenset({"aten.view.default", "aten._unsafe_view.default", "aten.permute.default",
+                      "aten.t.default", "aten.transpose.int", "aten.expand.default", "aten.reshape.default",
+                      "aten.unsqueeze.default", "aten.squeeze.dim", "aten.slice.Tensor", "aten.select.int",
+                      "aten.alias.default", "aten.as_strided.default", "aten.squeeze.default"})
+
+
+KIND_ES = {"view": "vista", "compute": "cálculo"}
+
+
+def recomputed_nodes(forward: GraphSnapshot, backward: GraphSnapshot) -> list[tuple[str, str, str]]:
+    """Forward nodes that the backward graph computes again: (name, op, "view" or "compute").
+
+    Both graphs are cut from one joint graph and keep its node names. A node of the backward
+    that has the name and op of a forward node is that forward value, not saved across the cut
+    but recomputed from what was saved: a rematerialization by the min-cut partitioner.
+    """
+    made_in_forward = {row.name: row.target for row in forward.operations}
+    return [(row.name, row.target, "view" if row.target in VIEW_OPS else "compute")
+            for row in backward.operations if made_in_forward.get(row.name) == row.target]
+
+
+def second_linear_input_saved(forward: GraphSnapshot, saved: set[str]) -> bool:
+    """Whether the input of the block's last matrix product (GELU's output, reshaped) is saved:
+    the second Linear needs it for its weight gradient."""
+    products = [row for row in forward.operations if row.target in ("aten.addmm.default", "aten.mm.default")]
+    if not products:
+        return False
+    names = {arg.strip() for arg in products[-1].args.split(",")}
+    frontier = set(names)
+    while frontier:  # a view of a saved value counts: the backward can take the view again
+        row = forward.row(frontier.pop())
+        if row is not None and row.target in VIEW_OPS:
+            source = row.args.split(",")[0].strip()
+            if source not in names:
+                names.add(source)
+                frontier.add(source)
+    return bool(names & saved)
+
+
 def _saved_for_backward(lab: Lab, pipe: Pipeline) -> None:
-    """The backward graph's inputs other than the incoming gradients: what forward must keep."""
+    """The backward graph's inputs other than the incoming gradients: what forward must keep;
+    and the forward values that backward recomputes instead (rematerialization)."""
     training = pipe.captures["training"]
     forward, backward = training.aot_graphs["forward"], training.aot_graphs["backward"]
     saved = [row for row in backward.placeholders if not row.name.startswith("tangents")]
@@ -77,16 +118,34 @@ def _saved_for_backward(lab: Lab, pipe: Pipeline) -> None:
                      round((row.nbytes or 0) / 1024, 2)])
     lab.table("training.saved_for_backward", ["name", "made_by", "shape", "dtype", "kib"], rows,
               units={"kib": "KiB"})
+    lab.table("training.saved_for_backward.es", ["name", "made_by", "shape", "dtype", "kib"],
+              [[r[0], "entrada" if r[1] == "input" else r[1], *r[2:]] for r in rows], units={"kib": "KiB"})
     activations = [r for r in rows if r[1] != "input"]
     lab.metric("training.saved_tensors", len(saved))
     lab.metric("training.saved_inputs", len(rows) - len(activations))
     lab.metric("training.saved_activations", len(activations))
     lab.metric("training.saved_activation_kib", round(sum(r[4] for r in activations), 2), "KiB")
     lab.metric("training.forward_user_outputs", len(forward.output_names) - len(saved))
-    # The min-cut partitioner may recompute cheap pointwise ops in backward rather than save
-    # them; GELU's erf showing up in backward is the sign that it did.
-    recomputed = "aten.erf.default" in backward.op_histogram()
-    lab.metric("training.gelu_in_backward", "recomputed" if recomputed else "saved")
+    saved_names = {row.name for row in saved}
+    not_outputs = sorted(saved_names - set(forward.output_names))
+    lab.check("saved_tensors_cross_the_cut", len(not_outputs), "==", 0,
+              label={"en": "Every tensor the backward takes from the forward is an output of the forward graph",
+                     "es": "Cada tensor que el backward toma del forward es una salida del grafo forward"})
+
+    recomputed = recomputed_nodes(forward, backward)
+    lab.table("training.recomputed", ["name", "op", "kind"], [list(r) for r in recomputed])
+    lab.table("training.recomputed.es", ["name", "op", "kind"],
+              [[name, op, KIND_ES[kind]] for name, op, kind in recomputed])
+    compute = [r for r in recomputed if r[2] == "compute"]
+    lab.metric("training.recomputed_ops", len(compute))
+    lab.metric("training.recomputed_views", len(recomputed) - len(compute))
+    lab.metric("training.recomputed_list", ", ".join(f"{name} ({op.split('.')[1]})" for name, op, _ in compute)
+               or "none")
+    # What the page branches on: whether the partitioner rematerialized any real computation,
+    # whether GELU's erf is among it, and whether GELU's output itself was saved.
+    lab.metric("training.remat", "recomputed" if compute else "none")
+    lab.metric("training.erf_recomputed", "yes" if any(op == "aten.erf.default" for _, op, _ in compute) else "no")
+    lab.metric("training.gelu_output_saved", "yes" if second_linear_input_saved(forward, saved_names) else "no")
 
 
 def _made_by(forward: GraphSnapshot, name: str) -> str:

@@ -13,23 +13,22 @@ parts below save those artifacts and count them, in pipeline order:
     post_grad, scheduler_ir, generated_code   Inductor: post-grad graph, IR and fusion, code
     funnel                                 one count per stage, per mode
     torch_trace, tlparse_report            the structured trace and its HTML report
+
+Nothing here is timed. Inductor's dumps are switched on at run time around the recorded
+compiles (`labs.common.capture.dumps`); the structured trace (TORCH_TRACE) comes from a child
+process that compiles the same block, started first and collected at its part, so this
+process never runs with a trace or a dump it did not ask for.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-
-# TORCH_TRACE is read once, when torch is imported. lab.toml names it and the harness sets
-# it before importing this module; a trace only exists if torch was not imported earlier.
-TORCH_IMPORTED_FIRST = "torch" in sys.modules
 
 import torch
 from torch._dynamo import config as dynamo_config
 
-from labs.common import timing
 from labs.common.harness import Lab
-from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts
+from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts, traced_compile
 from labs.inside_compile.block import make_block, make_input
 from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline
 from labs.inside_compile.recorder import ModeCapture, PipelineRecorder
@@ -45,12 +44,11 @@ def relative_error(got: torch.Tensor, want: torch.Tensor) -> float:
     return ((got - want).abs().max() / scale).item()
 
 
-def _record_mode(lab: Lab, pipe: Pipeline, capture: ModeCapture, compile_s: float, error: float,
+def _record_mode(lab: Lab, pipe: Pipeline, capture: ModeCapture, error: float,
                  check_key: str, label: dict[str, str]) -> None:
-    """Keep the mode's capture for the later parts; report its compile time and its match to eager."""
+    """Keep the mode's capture for the later parts; report its match to eager."""
     mode = capture.mode
     pipe.captures[mode] = capture
-    lab.metric(f"{mode}.compile_s", compile_s, "s")
     lab.metric(f"{mode}.relative_error", error)
     lab.check(check_key, error, "<", MATCH_TOLERANCE, label=label)
 
@@ -59,9 +57,8 @@ def part_compile_inference(lab: Lab, pipe: Pipeline) -> None:
     model, x = pipe.model, pipe.x
     model.eval()
     with pipe.recorder.capturing("inference", type(model).forward.__code__) as capture, torch.no_grad():
-        compile_s = timing.first_call_s(lambda: pipe.compiled(x), lab.device)
         error = relative_error(pipe.compiled(x), model(x))
-    _record_mode(lab, pipe, capture, compile_s, error, "inference_matches_eager",
+    _record_mode(lab, pipe, capture, error, "inference_matches_eager",
                  {"en": "Inference: compiled output matches eager (relative error)",
                   "es": "Inferencia: la salida compilada coincide con eager (error relativo)"})
 
@@ -78,17 +75,18 @@ def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
         return [p.grad.detach().clone() for p in params]
 
     with pipe.recorder.capturing("training", type(model).forward.__code__) as capture:
-        compile_s = timing.first_call_s(lambda: step(pipe.compiled), lab.device)
         compiled_grads = step(pipe.compiled)
     eager_grads = step(model)
     error = max(relative_error(g, e) for g, e in zip(compiled_grads, eager_grads))
-    _record_mode(lab, pipe, capture, compile_s, error, "training_grads_match_eager",
+    _record_mode(lab, pipe, capture, error, "training_grads_match_eager",
                  {"en": "Training: compiled gradients match eager (relative error)",
                   "es": "Entrenamiento: los gradientes compilados coinciden con eager (error relativo)"})
 
 
 def run(lab: Lab) -> None:
     settings = SETTINGS[lab.preset]
+    # The traced compile runs beside the lab's own parts, in its own process (see traced_compile).
+    child = traced_compile.start(lab.preset, lab.device, lab.work)
     model = make_block(settings.d_model, settings.d_hidden, lab.device, SEED)
     x = make_input(settings.input_shape, lab.device, SEED)
     # Where Inductor writes its per-graph debug folders (under TORCH_COMPILE_DEBUG_DIR).
@@ -121,7 +119,7 @@ def run(lab: Lab) -> None:
     lab.part("funnel", "The funnel: counts across stages", funnel.part_funnel, pipe,
              after=("bytecode", "dynamo_graph", "decompositions", "aot_graphs", "post_grad",
                     "scheduler_ir", "generated_code"))
-    lab.part("torch_trace", "TORCH_TRACE structured log", trace_parts.part_torch_trace,
-             TORCH_IMPORTED_FIRST, after=COMPILE_PARTS)
+    lab.part("torch_trace", "TORCH_TRACE structured log, from a child process", trace_parts.part_torch_trace,
+             child, settings)
     lab.part("tlparse_report", "tlparse's HTML report", trace_parts.part_tlparse_report, settings,
              after=("torch_trace",))

@@ -25,6 +25,7 @@ class Settings:
     batch: int
     tokens: int               # a 3-D input: Linear then shows the view around its matmul
     tlparse_timeout_s: float  # tlparse renders a trace of a few hundred kB in well under a second
+    trace_timeout_s: float    # the traced compile, a child process: a cold compile of the block
 
     @property
     def input_shape(self) -> tuple[int, int, int]:
@@ -33,9 +34,11 @@ class Settings:
 
 SETTINGS = {
     # tiny: every graph and kernel reads at a glance, and the whole lab runs in the test suite
-    "smoke": Settings(d_model=64, d_hidden=256, batch=4, tokens=16, tlparse_timeout_s=60),
+    "smoke": Settings(d_model=64, d_hidden=256, batch=4, tokens=16, tlparse_timeout_s=60,
+                      trace_timeout_s=300),
     # transformer-MLP sized: the same graphs, with the tiling and vector widths of real shapes
-    "full": Settings(d_model=256, d_hidden=1024, batch=8, tokens=128, tlparse_timeout_s=120),
+    "full": Settings(d_model=256, d_hidden=1024, batch=8, tokens=128, tlparse_timeout_s=120,
+                     trace_timeout_s=600),
 }
 
 

@@ -12,8 +12,9 @@ pipeline passed along, frozen on the spot):
     forward/backward (or       the graphs compile_fx gives `inner_compile` after AOTAutograd
       inference) graphs          has traced, decomposed and partitioned
     post-grad graph            Inductor's `post_grad_custom_post_pass` hook
-    IR, generated code         the debug folder Inductor writes (trace.enabled, which is what
-                               TORCH_COMPILE_DEBUG=1 turns on)
+    IR, generated code         the debug folder Inductor writes, switched on at run time for
+                               the recorded compiles only (`labs.common.capture.dumps`: what
+                               TORCH_COMPILE_DEBUG=1 would switch on for the whole process)
 
 A hook that the installed PyTorch lacks is recorded in `ModeCapture.missing` with the
 reason, so the page can say which artifact is absent and why.
@@ -34,7 +35,7 @@ import torch.fx
 from torch._inductor import config as inductor_config
 from torch._inductor.compile_fx import compile_fx, compile_fx_inner
 
-from labs.common import inductor_output
+from labs.common import capture, inductor_output
 from labs.inside_compile.graphs import GraphSnapshot, snapshot, snapshot_graph
 
 # The graphs Inductor compiles, in pipeline order: one for inference, two for training.
@@ -180,25 +181,24 @@ class PipelineRecorder:
         finally:
             handle.remove()
 
-    def _hooks(self, capture: ModeCapture) -> contextlib.AbstractContextManager[Any]:
-        """Inductor's custom-pass hooks, each only where this PyTorch has it, and its debug dumps.
-
-        `trace.enabled` is what TORCH_COMPILE_DEBUG=1 turns on; setting it here as well keeps
-        the dumps coming even if torch was imported before that variable was set.
-        """
+    @contextlib.contextmanager
+    def _hooks(self, mode_capture: ModeCapture) -> Iterator[None]:
+        """Inductor's custom-pass hooks, each only where this PyTorch has it, and its debug dumps
+        (`capture.dumps()`, for the compiles inside the block only)."""
         wanted = {"joint_custom_pre_pass": ("joint_graph", self._on_joint_graph),
                   "post_grad_custom_post_pass": ("post_grad", self._on_post_grad_graph)}
-        patches: dict[str, Any] = {"trace.enabled": True}
+        patches: dict[str, Any] = {}
         for option, (artifact, callback) in wanted.items():
             if CustomGraphPass is None:
-                capture.missing[artifact] = ("torch._inductor.custom_graph_pass.CustomGraphPass "
-                                             f"does not exist in torch {torch.__version__}")
+                mode_capture.missing[artifact] = ("torch._inductor.custom_graph_pass.CustomGraphPass "
+                                                  f"does not exist in torch {torch.__version__}")
             elif not hasattr(inductor_config, option):
-                capture.missing[artifact] = (f"torch._inductor.config.{option} does not exist "
-                                             f"in torch {torch.__version__}")
+                mode_capture.missing[artifact] = (f"torch._inductor.config.{option} does not exist "
+                                                  f"in torch {torch.__version__}")
             else:
                 patches[option] = _RecordingPass(callback)
-        return inductor_config.patch(patches)
+        with capture.dumps(), inductor_config.patch(patches):
+            yield
 
     def _read_cache_entry(self, capture: ModeCapture, code: CodeType) -> None:
         """The guards of the cache entry this mode added (and its code, if no hook gave it)."""

@@ -1,16 +1,19 @@
-"""TORCH_TRACE's structured log, saved trimmed, and tlparse's HTML report of it."""
+"""TORCH_TRACE's structured log, saved trimmed, and tlparse's HTML report of it.
+
+The trace comes from a child process (`traced_compile`), which compiles what the lab compiles
+with TORCH_TRACE set in its own environment; the lab's process never traces.
+"""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
-from pathlib import Path
 
 from labs.common.harness import Lab
 from labs.inside_compile import tracelog
 from labs.inside_compile.pipeline import Settings
 from labs.inside_compile.placeholders import write_placeholder
+from labs.inside_compile.traced_compile import Child
 
 TRACE_RELPATH = "trace/torch_trace.log"
 EXCERPT_RELPATH = "trace/torch_trace_excerpt.log"
@@ -29,16 +32,14 @@ def _no_trace(lab: Lab, reason: str) -> Exception:
     return lab.skip(reason)
 
 
-def part_torch_trace(lab: Lab, torch_imported_first: bool) -> None:
-    folder = os.environ.get("TORCH_TRACE")
-    if torch_imported_first:
-        raise _no_trace(lab, "torch was imported before the lab could set TORCH_TRACE, so no trace was written")
-    if not folder:
-        raise _no_trace(lab, "TORCH_TRACE is not set: lab.toml names it and the harness sets it "
-                             "(run the lab with `python -m labs.inside_compile`)")
-    logs = tracelog.trace_logs(Path(folder))
+def part_torch_trace(lab: Lab, child: Child, settings: Settings) -> None:
+    lab.progress("waiting for the traced compile (a child process)")
+    failure = child.wait(settings.trace_timeout_s)
+    if failure:
+        raise _no_trace(lab, failure)
+    logs = tracelog.trace_logs(child.trace_dir)
     if not logs:
-        raise _no_trace(lab, f"torch wrote no trace file into {folder}")
+        raise _no_trace(lab, f"torch wrote no trace file into {child.trace_dir}")
     text = "".join(path.read_text(errors="replace") for path in logs)
     records = tracelog.parse_records(text)
     kept = tracelog.trimmed_text(records)

@@ -1,19 +1,31 @@
-"""Lab compile_compare: its smoke run, and the parsers it relies on, tested on captured text."""
+"""Lab compile_compare: its smoke run, and the parsers, predictions and sentences it relies on.
+
+The unit tests feed hand-made inputs (captured log text, compilation records, sweeps whose
+verdicts disagree); the smoke-run tests check values that depend on the code under test: the
+compiled loss equals eager's, the warm start hits the cache, each policy recompiles as often
+as predicted, fullgraph raises on the broken step, and COMPILE_LOG quotes the manifest.
+"""
 
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from labs.compile_compare import compile_phases, graph_breaks, machine, payoff, recompile_log, shapes
+from labs.common import measure
+from labs.common.formatting import format_number, with_unit
+from labs.compile_compare import compile_phases, graph_breaks, machine, payoff, recompile_log, shapes, summaries
+from labs.compile_compare.findings import AB
 
 LAB = "compile_compare"
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 # -- fast unit tests on captured text -----------------------------------------------------
 
-# What Capture receives: one message per recompilation (torch 2.13, TORCH_LOGS="recompiles").
+# What Capture receives: one message per recompilation (torch 2.13, the "recompiles" log).
 CAPTURED = """Recompiling function forward in /work/main/labs/common/minigpt.py:126
     triggered by the following guard failure(s):
     - 0/1: tensor 'idx' size mismatch at index 1. expected 32, actual 16
@@ -39,7 +51,8 @@ def test_parse_captured_recompile_names_the_guard_of_the_newest_graph():
     assert [f.entry for f in recompile.failures] == ["0/1", "0/0"]
     reason = recompile.reason
     assert (reason.tensor, reason.dim, reason.expected, reason.actual) == ("idx", 1, "32", "16")
-    assert reason.describe(shapes.DIM_NAMES) == "idx dim 1 (length): 32 → 16"
+    assert reason.describe(shapes.DIM_NAMES["en"]) == "idx dim 1 (length): 32 → 16"
+    assert reason.describe(shapes.DIM_NAMES["es"]) == "idx dim 1 (longitud): 32 → 16"
 
 
 def test_parse_stderr_strips_prefixes_and_trailing_source_comments():
@@ -64,6 +77,19 @@ def test_capture_collects_records_from_dynamos_logger():
     logging.getLogger(recompile_log.LOGGER_NAMES[0]).warning(CAPTURED)  # after: not captured
     assert len(log.messages) == 1
     assert log.recompiles()[0].reason.dim == 1
+
+
+def test_the_recompiles_log_is_on_inside_the_block_only():
+    import torch
+    step = torch.compile(lambda x: x.sin() + 1, backend="eager", dynamic=False)
+    before = measure.pollution()  # pytest's own log capture may already hang handlers on torch's loggers
+    with recompile_log.logged() as log:
+        assert "torch._logging artifacts: recompiles" in measure.pollution()
+        step(torch.randn(3))
+        step(torch.randn(4))  # a new size: one recompilation, with its guard
+    assert measure.pollution() == before  # as clean as before: timing may follow at once
+    [recompile] = log.recompiles()
+    assert recompile.reason.describe() == "x dim 0: 3 → 4"
 
 
 def _record(**fields_us):
@@ -117,6 +143,26 @@ def test_break_even_steps(extra, base, cand, verdict, expected):
     assert payoff.payoff_case(steps) == {"never": "never", 0: "immediately"}.get(steps, "after")
 
 
+def _stats(median: float, spread: float = 0.01, clock: str = "latency") -> measure.Stats:
+    return measure.Stats(median_s=median, q1_s=median * (1 - spread), q3_s=median * (1 + spread),
+                         min_s=median * 0.9, max_s=median * 1.1, reps=20, clock=clock)
+
+
+def test_an_ab_decides_and_breaks_even_on_each_clock_apart():
+    # Latency: 10 ms against 8 ms, clearly faster. Device time: 5.0 ms against 4.95 ms, noise.
+    timing = measure.Comparison(latency=(_stats(0.010), _stats(0.008)),
+                                device=(_stats(0.005, clock="device"), _stats(0.00495, clock="device")))
+    ab = AB("eager", "compiled", timing, baseline_first_s=0.1, candidate_first_s=10.1)
+    assert ab.clocks() == ["latency", "device"]
+    assert (ab.verdict("latency"), ab.verdict("device")) == ("faster", "same")
+    assert ab.break_even("latency") == 5000 and ab.break_even("device") == "never"
+    assert ab.clocks_agree() == "no"
+    cpu = AB("eager", "compiled", measure.Comparison(latency=timing.latency), 0.1, 10.1)
+    assert cpu.clocks() == ["latency"] and cpu.clocks_agree() == "one_clock"
+    with pytest.raises(ValueError):
+        cpu.pair("device")
+
+
 @pytest.mark.parametrize("reason, kind", [
     ("Failed to trace builtin operator\n  Explanation: Dynamo does not know how to trace builtin operator `print` "
      "with argument types ['str'] (has_kwargs False)", "print"),
@@ -133,6 +179,11 @@ def test_break_kinds_from_dynamos_reasons(reason, kind):
 def test_break_summary_keeps_the_explanation():
     text = "Failed to trace builtin operator\n  Explanation: Dynamo does not know `print`\n  Hint: avoid it"
     assert graph_breaks.summary(text) == "Failed to trace builtin operator: Dynamo does not know `print`"
+
+
+def test_every_break_kind_has_a_fix_in_both_languages():
+    kinds = {kind for kind, _ in graph_breaks.KINDS} | {"other"}
+    assert set(graph_breaks.FIXES["en"]) == set(graph_breaks.FIXES["es"]) == kinds
 
 
 def test_breaks_from_prefers_the_users_own_file():
@@ -153,6 +204,23 @@ def test_graph_shapes_from_compilation_records():
     assert shapes.graph_dims("") == ("", "")  # no graph compiled at that call
 
 
+FULL = ((64, 64), (32, 64), (64, 48), (48, 40), (64, 64))
+
+
+@pytest.mark.parametrize("policy, sequence, block, expected", [
+    ("static", FULL, 64, 3),            # four distinct shapes; the last repeats the first
+    ("automatic", FULL, 64, 2),         # batch goes symbolic at call 2, length at call 3
+    ("dynamic", FULL, 64, 2),           # 64 = block size specializes the length, and the batch with it
+    ("mark_dynamic", FULL, 64, 1),      # batch symbolic from the start; the length at call 3
+    ("dynamic", ((8, 32), (16, 24)), 32, 1),       # batch 8 stays symbolic; the full-block length does not
+    ("dynamic", ((8, 24), (16, 20), (4, 12)), 32, 0),  # below the block size nothing specializes
+    ("automatic", ((8, 24), (16, 20), (4, 12)), 32, 1),  # both sizes change at once: one recompile
+    ("mark_dynamic", ((8, 24), (16, 20)), 32, 0),
+])
+def test_expected_recompiles(policy, sequence, block, expected):
+    assert shapes.expected_recompiles(policy, sequence, block) == expected
+
+
 def test_busy_watch_calls_a_quarter_of_the_cores_contention():
     assert machine.BusyWatch(cores=2, samples=[1, 1, 0, 0]).contended        # half a core on average
     assert not machine.BusyWatch(cores=2, samples=[0, 0, 1, 0]).contended    # a quarter of one
@@ -165,37 +233,105 @@ def test_proc_stat_fields_survive_odd_command_names(tmp_path):
     assert machine._stat_fields(stat)[:3] == ["4242", "R", "17"]
 
 
+# -- sentences from every row, with verdicts that disagree -----------------------------------
+
+def test_clock_sentence_says_when_the_clocks_disagree():
+    rows = [("latency", "faster", 1.29), ("device", "same", 1.02)]
+    assert summaries.clocks(rows, "en") == ("faster on latency (1.29×) and the same within the noise "
+                                            "on device time (1.02×)")
+    assert summaries.clocks(rows, "es") == ("más rápido en latencia (1,29×) y igual dentro del ruido "
+                                            "en tiempo de dispositivo (1,02×)")
+    agree = [("latency", "slower", 0.8), ("device", "slower", 0.9)]
+    assert summaries.clocks(agree, "en") == "slower on both clocks (latency 0.800× and device time 0.900×)"
+    assert summaries.clocks([("latency", "same", 1.01)], "es") == "igual dentro del ruido en latencia (1,01×)"
+
+
+def test_policy_sentence_reads_every_row_ties_and_misses_included():
+    rows = [("static", 3, 3, 40.0), ("automatic", 2, 2, 30.0), ("dynamic", 2, 1, 12.0), ("mark_dynamic", 1, 1, 12.0)]
+    text = summaries.policies(rows, "en")
+    assert text.startswith("fewest recompilations: mark_dynamic (1), most: static (3)")
+    assert "shortest compile: dynamic and mark_dynamic (12.0\u00a0s), longest: static (40.0\u00a0s)" in text
+    assert text.endswith("not as predicted: dynamic (2 against 1 predicted)")
+    same = [("static", 1, 1, 4.0), ("automatic", 1, 1, 4.0)]
+    assert summaries.policies(same, "es") == ("todas las políticas recompilaron 1 vez; todas compilaron en el mismo "
+                                              "tiempo (4,00\u00a0s); todas recompilaron como se predijo")
+
+
+def test_comparison_sentence_counts_every_verdict():
+    rows = [("a", "faster"), ("b", "slower"), ("c", "same"), ("d", "faster")]
+    assert summaries.comparisons(rows, "en") == ("of 4 one-change comparisons, the changed step was faster in 2 "
+                                                 "(a and d), the same within the noise in 1 (c) and slower in 1 (b)")
+    assert summaries.comparisons(rows[:2], "es").endswith("más rápido en 1 (a) y más lento en 1 (b)")
+    with pytest.raises(ValueError):
+        summaries.comparisons([("a", "quicker")], "en")
+
+
+def test_the_lab_sets_no_logging_variable_for_the_whole_process():
+    meta = tomllib.loads((ROOT / "labs" / LAB / "lab.toml").read_text())
+    assert not set(meta.get("env", {})) & set(measure.POLLUTING_ENV)
+
+
 # -- the smoke run ------------------------------------------------------------------------
 
-
-
-def test_every_part_ran_and_every_check_passes(run):
+def test_every_part_ran_and_every_check_passed(run):
     parts = {key: part["status"] for key, part in run.manifest["parts"].items()}
-    assert parts == {"first_step": "ok", "steady_state": "ok", "recompiles": "ok", "modes": "ok",
-                     "cuda_graphs": "skipped", "graph_breaks": "ok", "compile_log": "ok"}
+    assert parts == {"first_step": "ok", "steady_state": "ok", "modes": "ok", "cuda_graphs": "skipped",
+                     "recompiles": "ok", "graph_breaks": "ok", "compile_log": "ok"}
+    assert {"compiled_loss_matches_eager", "warm_cache_hit", "recompiles_as_predicted", "symbolic_graph_compared",
+            "fullgraph_raises_on_breaks"} <= set(run.manifest["checks"])
     failed = {key: check for key, check in run.manifest["checks"].items() if not check["passed"]}
     assert not failed
+    assert run.manifest["provenance"]["timing_threads"]  # CPU timings say how many threads they used
 
 
-def test_first_step_split_and_warm_cache(run):
+def test_compiled_loss_equals_eager_and_the_warm_start_hits_the_cache(run):
+    assert run.metric("first_step.loss_diff") < 1e-3
     split = {row["phase"]: row for row in run.table("first_step_split")}
     assert set(split) == {"dynamo", "aot_autograd", "inductor", "kernel_compile", "rest"}
     assert sum(row["cold_s"] for row in split.values()) == pytest.approx(run.metric("first_step.compiled_s"), rel=1e-6)
     assert run.metric("warm.cache_hits") >= 1
-    assert run.metric("warm.first_step_s") < run.metric("first_step.compiled_s")
+    assert split["inductor"]["warm_s"] < split["inductor"]["cold_s"]  # a hit skips Inductor's work
     figure = run.manifest["figures"]["first_steps"]
     assert figure["log_y"] and figure["y"] == ["eager_ms", "compiled_ms"]
 
 
-def test_recompile_table_has_reasons_parsed_from_guards(run):
-    recompiled = [row for row in run.table("recompile_calls") if row["recompiled"] == "yes"]
-    assert recompiled
-    for row in recompiled:
-        assert re.fullmatch(r"idx dim [01] \((batch|length)\): \d+ → \d+(; .*)?", row["reason"]), row
+@pytest.mark.parametrize("key, names", [("steady", ("eager", "compiled")), ("autotune", ("default", "tuned")),
+                                        ("dynamic", ("static", "symbolic")), ("breaks", ("broken", "fixed"))])
+def test_each_comparison_has_both_sides_their_spread_and_one_clock_on_cpu(run, key, names):
+    rows = {row["variant"]: row for row in run.table(key)}
+    assert set(rows) == set(names)
+    for row in rows.values():
+        assert row["q1_ms"] <= row["median_ms"] <= row["q3_ms"] and row["reps"] >= 3
+        assert row["dev_median_ms"] is None  # a CPU has no device clock
+    a, b = names
+    assert run.metric(f"{key}.speedup") == pytest.approx(rows[a]["median_ms"] / rows[b]["median_ms"])
+    assert run.metric(f"{key}.verdict") in ("faster", "slower", "same")
+    assert run.metric(f"{key}.dev_verdict") == "—" and run.metric(f"{key}.clocks_agree") == "one_clock"
+    summary = run.metric(f"{key}.summary")
+    assert summary.startswith({"faster": "faster", "slower": "slower", "same": "the same"}[run.metric(f"{key}.verdict")])
+
+
+def test_each_policy_compiles_cold_and_recompiles_as_predicted(run):
     summary = {row["policy"]: row for row in run.table("recompile_summary")}
     assert set(summary) == {"static", "automatic", "dynamic", "mark_dynamic"}
+    for row in summary.values():
+        assert row["recompiles"] == row["predicted"], row
+        assert row["graphs"] == row["recompiles"] + 1
+        assert row["compile_s"] > 0
     assert summary["static"]["recompiles"] == run.metric("recompiles.distinct_shapes") - 1
+    recompiled = [row for row in run.table("recompile_calls") if row["recompiled"] == "yes"]
+    assert len(recompiled) == sum(row["recompiles"] for row in summary.values())
+    for row in recompiled:
+        assert re.fullmatch(r"idx dim [01] \((batch|length)\): \d+ → \d+(; .*)?", row["reason"]), row
+    spanish = [row for row in run.table("recompile_calls.es") if row["recompiled"] == "yes"]
+    assert all(re.search(r"\((lote|longitud)\)", row["reason"]) for row in spanish)
+    assert run.metric("recompiles.length_mark_raised") == "yes"  # the full-block length specializes
     assert run.metric("recompiles.automatic_went_dynamic") == "yes"
+
+
+def test_symbolic_sizes_are_compared_on_graphs_that_really_differ(run):
+    assert shapes.is_symbolic(run.metric("dynamic.symbolic_graph"))
+    assert not shapes.is_symbolic(run.metric("dynamic.static_graph"))
 
 
 def test_graph_breaks_found_fixed_and_refused_by_fullgraph(run):
@@ -205,21 +341,41 @@ def test_graph_breaks_found_fixed_and_refused_by_fullgraph(run):
     kinds = {row["kind"] for row in run.table("graph_breaks")}
     assert kinds == {"print", "item", "data_dependent_branch", "untraceable_call"}
     assert all(row["line"] > 0 and row["code"] for row in run.table("graph_breaks"))
+    assert run.metric("breaks.broken_recompiles") > 0 and run.metric("breaks.fixed_recompiles") == 0
 
 
-def test_break_even_is_a_number_or_never(run):
-    for key in ("steady.break_even_steps", "autotune.break_even_steps"):
-        value = run.metric(key)
-        assert value == "never" or (isinstance(value, int) and value >= 0), (key, value)
-    assert run.metric("autotune.payoff") in ("never", "immediately", "after")
-    assert run.metric("steady.verdict") in ("faster", "slower", "same")
+def test_gpu_only_comparison_leaves_its_keys_saying_none(run):
+    assert run.manifest["parts"]["cuda_graphs"]["reason"].startswith("needs a CUDA device")
+    assert run.metric("cuda_graphs.verdict") == "—" and run.metric("cuda_graphs.graphed_ms") == "—"
 
 
-def test_compile_log_is_written_with_every_section(run):
-    text = (run.out / "COMPILE_LOG.md").read_text()
-    for heading in ("## 1. First step", "## 2. Steady state", "## 3. Recompilations",
-                    "## 4. Compile modes", "## 5. Graph breaks", "## 6. Warm-up procedure"):
-        assert heading in text
-    assert text.count("### Break ") >= 4
-    assert "Part `cuda_graphs` skipped" in text
-    assert run.manifest["artifacts"]["compile_log"]["path"] == "COMPILE_LOG.md"
+def _number(run, key: str, lang: str) -> str:
+    entry = run.manifest["metrics"][key]
+    return with_unit(format_number(entry["value"], lang), entry["unit"], lang)
+
+
+@pytest.mark.parametrize("lang, name, headings", [
+    ("en", "COMPILE_LOG.md", ["## 1. First step", "## 2. Steady state", "## 3. Recompilations",
+                              "## 4. Compile modes", "## 5. Graph breaks", "## 6. Warm-up procedure"]),
+    ("es", "COMPILE_LOG.es.md", ["## 1. Primer paso", "## 2. Régimen estacionario", "## 3. Recompilaciones",
+                                 "## 4. Modos de compilación", "## 5. Rupturas de grafo", "## 6. Procedimiento"]),
+])
+def test_compile_log_has_every_section_and_quotes_the_manifest(run, lang, name, headings):
+    text = (run.out / name).read_text()
+    positions = [text.index(heading) for heading in headings]
+    assert positions == sorted(positions)
+    assert text.count("### " + ("Break " if lang == "en" else "Ruptura ")) == run.metric("breaks.reasons")
+    suffix = "" if lang == "en" else ".es"
+    for key in ("comparisons.summary", "steady.summary", "recompiles.summary", "breaks.summary"):
+        assert run.metric(key + suffix) in text, key
+    for policy in ("static", "automatic", "dynamic", "mark_dynamic"):
+        row = re.search(rf"^\| {policy} \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \|", text, re.M)
+        assert row, policy
+        assert [int(n) for n in row.groups()] == [run.metric(f"recompiles.{policy}.predicted"),
+                                                  run.metric(f"recompiles.{policy}"),
+                                                  run.metric(f"recompiles.{policy}.graphs")]
+    assert _number(run, "first_step.compiled_s", lang) in text
+    # The recommendation follows the run: mark_dynamic raised on the length, so maybe_mark_dynamic.
+    procedure = text[text.index(headings[-1]):]
+    assert "maybe_mark_dynamic" in procedure and "ConstraintViolationError" in procedure
+    assert run.manifest["artifacts"]["compile_log" + suffix]["path"] == name
