@@ -37,10 +37,14 @@ def autotune_mode(device: str) -> str:
     return "max-autotune-no-cudagraphs" if device == "cuda" else "max-autotune"
 
 
+def has_option(name: str) -> bool:
+    """Whether this torch's Inductor has the option `name` (dotted for nested ones)."""
+    return name in torch._inductor.config.get_config_copy()
+
+
 def bounds(settings: Settings, device: str) -> dict[str, object]:
     """The options that bound max-autotune's search here, the ones this torch has."""
-    return {name: value for name, value in settings.autotune_bounds[device].items()
-            if hasattr(torch._inductor.config, name)}
+    return {name: value for name, value in settings.autotune_bounds[device].items() if has_option(name)}
 
 
 def gemm_autotunes() -> int:
