@@ -245,3 +245,13 @@ def test_absent_text_stands_in_for_a_device_without_any_result(store, tmp_path):
     record_failure(tmp_path, FailureRecord(lab="lab03_compile", device="cuda", date_utc="2026-11-22T00:00:00Z",
                                            reason="boom", log="x.log", command="make labs", cache_key="k"), "log")
     assert "failed on cuda" in error(text, store)   # a failed run is never hidden
+
+
+def test_an_option_the_kind_does_not_take_is_an_error(store):
+    """A misspelt option (`decimal=` for `decimals=`) or one no renderer reads (`pin=`) would
+    otherwise change nothing on the page without a word."""
+    message = error("{{ metric lab03_compile/cpu:err decimal=2 }}", store)
+    assert "metric takes no option decimal" in message and "decimals" in message
+    assert "pin" in error("{{ table lab03_compile/cpu:latency pin=all }}", store)
+    # case takes one option per value, so any name
+    assert ok('{{ case lab03_compile/cpu:verdict faster="F" slower="S" same="=" else="?" }}', store) in {"F", "S", "=", "?"}

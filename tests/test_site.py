@@ -106,6 +106,22 @@ def test_no_marker_is_left_unexpanded_on_any_page(site, lang):
         assert "{{" not in text and "}}" not in text, f"{page}: {text[text.find('{{') - 80:text.find('{{') + 80]}"
 
 
+def english_sentences(text: str) -> set[str]:
+    """Runs of eight or more words that read as prose: what a Spanish page must not repeat."""
+    words = r"[A-Za-z][a-z'’-]*"
+    return {" ".join(m.group(0).split()) for m in re.finditer(rf"{words}(?:[ ,;:]+{words}){{7,}}", text)}
+
+
+@pytest.mark.parametrize("lab", sorted(p.stem for p in (DOCS / "en" / "labs").glob("*.md")))
+def test_spanish_lab_pages_hold_no_english_prose(site, lab):
+    """Generated text too (deliverables, verdicts, summaries, captions): a sentence that reaches
+    the Spanish page in English shows up here as the same words on both pages."""
+    english = english_sentences(visible_text((site / "labs" / lab / "index.html").read_text()))
+    spanish = " ".join(visible_text((site / "es" / "labs" / lab / "index.html").read_text()).split())
+    leaked = sorted(sentence for sentence in english if sentence in spanish)
+    assert not leaked, f"English on the Spanish page of {lab}: {leaked[:5]}"
+
+
 def test_result_text_reaches_the_page_as_text(site):
     page = (site / "labs" / POISONED_LAB / "index.html").read_text()
     assert "<img src=\"http://127.0.0.2" not in page and 'onerror="fetch' not in page

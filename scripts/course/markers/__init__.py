@@ -49,9 +49,27 @@ RENDERERS: dict[str, Renderer] = {
 }
 KINDS = sorted(RENDERERS)
 
+# The options each kind takes; any other is an error on the page (a typo would otherwise be
+# ignored). `case` takes one option per value the metric can have, so any name.
+_INLINE = {"absent"}
+_NUMBERS = {"digits", "decimals"}
+OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, names in {
+    "metric": _INLINE | _NUMBERS | {"unit"},
+    "check": _INLINE,
+    "link": _INLINE | {"text"},
+    "checks": set(),
+    "table": _NUMBERS | {"columns", "headers", "code"},
+    "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},
+    "figure": {"x_title", "y_title", "names"},
+    "part": set(), "provenance": set(),
+    "lab_header": set(), "lab_nav": set(), "curriculum": set(), "glossary": set(),
+    "cohort": {"id"}, "cohorts": set(),
+}.items()} | {"case": None}
+assert set(OPTIONS) == set(RENDERERS), "every kind says which options it takes"
+
 
 def expand(markdown: str, ctx: PageContext, store: ResultStore) -> Expansion:
-    return _expand(markdown, ctx, store, RENDERERS)
+    return _expand(markdown, ctx, store, RENDERERS, OPTIONS)
 
 
-__all__ = ["KINDS", "MARKER", "RENDERERS", "Expansion", "MarkerError", "PageContext", "expand"]
+__all__ = ["KINDS", "MARKER", "OPTIONS", "RENDERERS", "Expansion", "MarkerError", "PageContext", "expand"]

@@ -14,6 +14,8 @@ from course.results import ResultStore
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
 Renderer = Callable[[Page, Marker], str]
+# kind -> the options its markers take (None: any name, as `case` takes one per value)
+Options = dict[str, "frozenset[str] | None"]
 
 
 @dataclass
@@ -31,7 +33,16 @@ def _indent_of(match: re.Match) -> str:
     return before if before.strip() == "" else ""
 
 
-def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:
+def _check_options(marker: Marker, options: Options) -> None:
+    """A misspelt or invented option would be ignored without a word: refuse it."""
+    allowed = options.get(marker.kind)
+    unknown = sorted(set(marker.options) - allowed) if allowed is not None else []
+    if unknown:
+        raise MarkerError(f"{marker.kind} takes no option {', '.join(unknown)}; "
+                          f"it takes: {', '.join(sorted(allowed)) or 'none'}")
+
+
+def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], options: Options, errors: list[str]) -> str:
     """The marker's Markdown; a block marker indented on its line is indented as a whole, so
     it can sit inside a collapsible block, a content tab or a list item."""
     try:
@@ -39,6 +50,7 @@ def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], errors:
         renderer = renderers.get(marker.kind)
         if renderer is None:
             raise MarkerError(f"unknown marker kind {marker.kind!r}; known: {', '.join(sorted(renderers))}")
+        _check_options(marker, options)
         rendered = renderer(page, marker)
     except MarkerError as error:
         message = f"{page.ctx.page}: marker {match.group(0)}: {error}"
@@ -51,12 +63,12 @@ def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], errors:
     return rendered
 
 
-def _expand_prose(text: str, page: Page, renderers: dict[str, Renderer], errors: list[str]) -> str:
+def _expand_prose(text: str, page: Page, renderers: dict[str, Renderer], options: Options, errors: list[str]) -> str:
     """Expand markers in prose, leaving inline code spans untouched; report unclosed `{{`."""
     pieces, last = [], 0
     for code in [*INLINE_CODE.finditer(text), None]:
         end = code.start() if code else len(text)
-        chunk = MARKER.sub(lambda m: _render(m, page, renderers, errors), text[last:end])
+        chunk = MARKER.sub(lambda m: _render(m, page, renderers, options, errors), text[last:end])
         for unclosed in UNCLOSED.finditer(MARKER.sub("", text[last:end])):
             line = unclosed.string[unclosed.start():].split("\n", 1)[0][:60]
             errors.append(f"{page.ctx.page}: an unclosed marker: {line!r}; close it with }}}} "
@@ -68,16 +80,18 @@ def _expand_prose(text: str, page: Page, renderers: dict[str, Renderer], errors:
     return "".join(pieces)
 
 
-def expand(markdown: str, ctx: PageContext, store: ResultStore, renderers: dict[str, Renderer]) -> Expansion:
+def expand(markdown: str, ctx: PageContext, store: ResultStore, renderers: dict[str, Renderer],
+           options: Options | None = None) -> Expansion:
     """Expand every marker outside fenced code blocks (which may show the syntax itself)."""
     page = Page(ctx, store)
+    options = options or {}
     errors: list[str] = []
     out, prose = [], []
     fence: str | None = None
     for line in markdown.splitlines(keepends=True):
         match = FENCE.match(line)
         if fence is None and match:
-            out.append(_expand_prose("".join(prose), page, renderers, errors))
+            out.append(_expand_prose("".join(prose), page, renderers, options, errors))
             prose = []
             fence = match.group("fence")
             out.append(line)
@@ -87,5 +101,5 @@ def expand(markdown: str, ctx: PageContext, store: ResultStore, renderers: dict[
                 fence = None
         else:
             prose.append(line)
-    out.append(_expand_prose("".join(prose), page, renderers, errors))
+    out.append(_expand_prose("".join(prose), page, renderers, options, errors))
     return Expansion(markdown="".join(out), errors=errors, uses_plotly=page.uses_plotly)

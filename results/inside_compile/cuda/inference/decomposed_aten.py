@@ -3,22 +3,16 @@ class forward(torch.nn.Module):
         params_1: "f32[256]"; params_2: "f32[256]"; params_3: "f32[1024, 256]"; params_4: "f32[1024]"; params_5: "f32[256, 1024]"; params_6: "f32[256]"; x_1: "f32[8, 128, 256]"; 
 
         params_1, params_2, params_3, params_4, params_5, params_6, x_1, = fx_pytree.tree_flatten_spec([params, x], self._in_spec)
-        # File: /opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/normalization.py:229 in forward, code: return F.layer_norm(
+        # No stacktrace found for following nodes
         native_layer_norm = torch.ops.aten.native_layer_norm.default(x_1, [256], params_1, params_2, 1e-05);  x_1 = params_1 = params_2 = None
         getitem: "f32[8, 128, 256]" = native_layer_norm[0]
         getitem_1: "f32[8, 128, 1]" = native_layer_norm[1];  getitem_1 = None
         getitem_2: "f32[8, 128, 1]" = native_layer_norm[2];  native_layer_norm = getitem_2 = None
-
-        # File: /opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/linear.py:134 in forward, code: return F.linear(input, self.weight, self.bias)
         view: "f32[1024, 256]" = torch.ops.aten.view.default(getitem, [1024, 256]);  getitem = None
         t: "f32[256, 1024]" = torch.ops.aten.t.default(params_3);  params_3 = None
         addmm: "f32[1024, 1024]" = torch.ops.aten.addmm.default(params_4, view, t);  params_4 = view = t = None
         view_1: "f32[8, 128, 1024]" = torch.ops.aten.view.default(addmm, [8, 128, 1024]);  addmm = None
-
-        # File: /opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/activation.py:816 in forward, code: return F.gelu(input, approximate=self.approximate)
         gelu: "f32[8, 128, 1024]" = torch.ops.aten.gelu.default(view_1);  view_1 = None
-
-        # File: /opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/linear.py:134 in forward, code: return F.linear(input, self.weight, self.bias)
         view_2: "f32[1024, 1024]" = torch.ops.aten.view.default(gelu, [1024, 1024]);  gelu = None
         t_1: "f32[1024, 256]" = torch.ops.aten.t.default(params_5);  params_5 = None
         addmm_1: "f32[1024, 256]" = torch.ops.aten.addmm.default(params_6, view_2, t_1);  params_6 = view_2 = t_1 = None
