@@ -18,11 +18,11 @@ import pytest
 
 from course import escape
 from course.__main__ import main as course_main
-from course.cohorts import config, export, report, store
+from course.cohorts import config, export, headlines, report, store
 from course.cohorts.submission import MAX_BYTES, SubmissionError, content_hash, parse, short_hash, to_text
 from course.cohorts.submit import from_manifest
 from course.markers import PageContext, expand
-from course.results import ResultStore
+from course.results import RESULTS_DIR, ResultStore, read_manifest
 from tests.conftest import ENGINE_PATH
 from tests.manifests import manifest, write_result
 
@@ -433,12 +433,12 @@ def test_an_empty_cohort_says_so(tmp_path, cohort):
 def test_the_page_plots_headlines_with_the_reference_run_marked(tmp_path, cohorts_dir):
     cohort = make_cohort(cohorts_dir, "plots", labs=("inside_compile",))
     results = tmp_path / "results"
-    write_result(results, lab="inside_compile", metrics={"inference.compile_s": {"value": 11.1, "unit": "s"}})
-    subs = [run(n, f"L{n}", lab="inside_compile", metrics={"inference.compile_s": {"value": 2.0 + n, "unit": "s"}})
+    write_result(results, lab="inside_compile", metrics={"inference.guards": {"value": 11.1, "unit": ""}})
+    subs = [run(n, f"L{n}", lab="inside_compile", metrics={"inference.guards": {"value": 2.0 + n, "unit": ""}})
             for n in range(3)]
     add(cohort, *(write(tmp_path, f"{n}.json", to_text(s)) for n, s in enumerate(subs)))
     page = cohort_page(results, "es", "plots")
-    assert page.count('class="course-figure"') == 1  # training.compile_s: no submission has it
+    assert page.count('class="course-figure"') == 1  # inference.relative_error: no submission has it
     assert '"name":' + json.dumps("ejecución de referencia del curso") in page and '"symbol":"star"' in page
     assert "[11.1]" in page and "[2.0,3.0,4.0]" in page
     assert '"separators":' + json.dumps(",\u202f") in page  # Spanish axes: decimal comma
@@ -544,3 +544,13 @@ def test_import_refuses_smoke_over_full_unless_forced(tmp_path, capsys):
     assert f"the result it replaced is kept in {kept}" in said and (kept / "manifest.json").read_text() == before
     assert json.loads((results / "lab03_compile" / "cpu" / "manifest.json").read_text())["provenance"]["preset"] \
         == "smoke"
+
+
+@pytest.mark.parametrize("lab", sorted(headlines.HEADLINES))
+def test_every_headline_is_a_number_the_lab_still_records(lab):
+    """A lab that stops recording a headline would leave its plot off every cohort page."""
+    for device in ("cpu", "cuda"):
+        metrics = read_manifest(RESULTS_DIR / lab / device / "manifest.json")["metrics"]
+        for headline in headlines.headlines(lab):
+            value = metrics.get(headline.key, {}).get("value")
+            assert isinstance(value, (int, float)) and not isinstance(value, bool), f"{lab}/{device}: {headline.key}"

@@ -194,7 +194,7 @@ def test_language_switch_keeps_the_page(browser, server, page, other):
 PAGE_FACTS = """(() => {
   const figures = [...document.querySelectorAll('.course-figure')];
   const sets = [...document.querySelectorAll('.tabbed-set')].map(set =>
-      [...set.querySelectorAll(':scope > .tabbed-labels > label')].map(l => l.innerText.trim()));
+      [...set.querySelectorAll(':scope > .tabbed-labels > label')].map(l => l.textContent.trim()));
   const column = document.querySelector('.md-content');
   const wide = [...document.querySelectorAll('.md-content .md-typeset > *')]
       .filter(e => e.getBoundingClientRect().right > column.getBoundingClientRect().right + 2)

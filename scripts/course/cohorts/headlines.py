@@ -19,17 +19,17 @@ class Headline:
 
 HEADLINES: dict[str, tuple[Headline, ...]] = {
     "inside_compile": (
-        Headline("inference.compile_s", {"en": "Compile time, inference (s)",
-                                         "es": "Tiempo de compilación, inferencia (s)"}),
-        Headline("training.compile_s", {"en": "Compile time, training (s)",
-                                        "es": "Tiempo de compilación, entrenamiento (s)"}),
+        Headline("inference.guards", {"en": "Guards Dynamo installed on the compiled frame",
+                                      "es": "Guardas que Dynamo instaló en el frame compilado"}),
+        Headline("inference.relative_error", {"en": "Compiled against eager: relative error",
+                                              "es": "Compilado frente a eager: error relativo"}, log_y=True),
     ),
     "lab03_compile": (
         Headline("tinyhead.seed.speedup", {
             "en": "TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)",
             "es": "TinyHead con la forma de la especificación (2, 64): tiempo eager ÷ compilado (×)"}),
-        Headline("tinyhead.first_call_s", {"en": "TinyHead: first compiled call, compile included (s)",
-                                           "es": "TinyHead: primera llamada compilada, con la compilación (s)"}),
+        Headline("tinyhead.compile_s_median", {"en": "TinyHead: compile time, median over batch sizes (s)",
+                                               "es": "TinyHead: tiempo de compilación, mediana entre tamaños de lote (s)"}),
         Headline("minigpt.val_exact_match", {"en": "MiniGPT: exact-match accuracy on validation (%)",
                                              "es": "MiniGPT: exactitud de coincidencia exacta en validación (%)"}),
         Headline("minigpt.best_speedup", {"en": "MiniGPT: best eager ÷ compiled time over batch sizes (×)",
