@@ -16,13 +16,17 @@ import sys
 import threading
 from pathlib import Path
 
-from labs.common.contract import lab_ids, load_lab_meta
+from labs.common.contract import lab_ids
 from tests.browser import Browser
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
 def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
@@ -31,7 +35,7 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 def main() -> None:
     site = Path(sys.argv[1])
     httpd, base = serve(site)
-    labs = [lab for lab in lab_ids() if load_lab_meta(lab).listed]
+    labs = [lab for lab in lab_ids() if (site / "labs" / lab / "index.html").is_file()]
     print(f"{'page':34} {'1400 px':>9} {'390 px':>9} {'KB':>7}")
     with Browser() as browser:
         for lang in ("", "es/"):
