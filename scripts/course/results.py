@@ -14,6 +14,7 @@ device folder: it only writes the .failed records, which pages report.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -101,9 +102,16 @@ def parse_json(text: str) -> Any:
     return json.loads(text, parse_float=_finite, parse_constant=_no_constants)
 
 
+# Contents already validated in this process: a site build reads each manifest once per
+# language and per command, and validating the larger ones against the schema costs more
+# than everything else a build does with them. Keyed by the text itself, so an edit re-validates.
+_VALIDATED: set[str] = set()
+
+
 def read_manifest(path: Path) -> dict[str, Any]:
     try:
-        data = parse_json(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        data = parse_json(text)
     except json.JSONDecodeError as error:
         raise ManifestError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): "
                             f"{error.msg}") from None
@@ -111,7 +119,10 @@ def read_manifest(path: Path) -> dict[str, Any]:
         raise ManifestError(f"{path}: not a valid result ({error})") from None
     except OSError as error:
         raise ManifestError(f"{path}: cannot be read ({error.strerror})") from None
-    validate_manifest(data, str(path))
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if digest not in _VALIDATED:
+        validate_manifest(data, str(path))
+        _VALIDATED.add(digest)
     return data
 
 
