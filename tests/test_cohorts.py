@@ -554,3 +554,18 @@ def test_every_headline_is_a_number_the_lab_still_records(lab):
         for headline in headlines.headlines(lab):
             value = metrics.get(headline.key, {}).get("value")
             assert isinstance(value, (int, float)) and not isinstance(value, bool), f"{lab}/{device}: {headline.key}"
+
+
+def test_a_difference_may_be_negative_a_duration_may_not(tmp_path, cohort):
+    """Compile and Compare records signed differences (extra compile time, host overhead): a
+    real run has them below zero, and refusing them refused every full run of that lab."""
+    def submission(n: int, metrics: dict) -> Path:
+        data = run(n, f"L{n}")
+        data["metrics"].update(metrics)
+        return write(tmp_path, f"{n}.json", to_text(rehash(data)))
+
+    differences = {"dynamic.extra_compile_s": {"value": -8.6, "unit": "s"},
+                   "autotune.default_overhead_ms": {"value": -0.59, "unit": "ms"}}
+    assert [o.verdict for o in add(cohort, submission(1, differences))] == ["accepted"]
+    [refused] = add(cohort, submission(2, {"dynamic.compile_s": {"value": -1.0, "unit": "s"}}))
+    assert refused.verdict == "refused" and "cannot be negative" in refused.line()
