@@ -255,3 +255,11 @@ def test_an_option_the_kind_does_not_take_is_an_error(store):
     assert "pin" in error("{{ table lab03_compile/cpu:latency pin=all }}", store)
     # case takes one option per value, so any name
     assert ok('{{ case lab03_compile/cpu:verdict faster="F" slower="S" same="=" else="?" }}', store) in {"F", "S", "=", "?"}
+
+
+def test_a_file_every_device_wrote_the_same_is_listed_once(both_devices, tmp_path):
+    md = ok("{{ code lab03_compile:kernel }}", both_devices)
+    assert "===" not in md and md.count("``` cpp") == 1
+    (tmp_path / "lab03_compile" / "cuda" / "kernel.cpp").write_text("__global__ void kernel() {}\n")
+    md = ok("{{ code lab03_compile:kernel }}", both_devices)
+    assert '===! "CPU · AMD EPYC"' in md and md.count("``` cpp") == 2

@@ -110,14 +110,22 @@ def line_span(marker: Marker, total: int) -> tuple[int, int]:
     return first, min(last, total, first + limit - 1)
 
 
+def _artifact_lines(page: Page, marker: Marker, device: str) -> tuple[LabResult, dict, list[str]]:
+    result = page.result(marker.lab, device)
+    artifact = page.entry(result, "artifacts", marker.key)
+    path = result.folder / artifact["path"]
+    if not path.is_file():
+        raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
+    return result, artifact, path.read_text(encoding="utf-8", errors="replace").splitlines()
+
+
 def render_code(page: Page, marker: Marker) -> str:
+    """The artifact's lines, one tab per device; once, without tabs, when every device wrote
+    the same file (a lab's own source): two identical listings side by side teach nothing."""
+    files = {device: _artifact_lines(page, marker, device) for device in page.devices_for(marker)}
+
     def one(device: str) -> str:
-        result = page.result(marker.lab, device)
-        artifact = page.entry(result, "artifacts", marker.key)
-        path = result.folder / artifact["path"]
-        if not path.is_file():
-            raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        result, artifact, lines = files[device]
         first, last = line_span(marker, len(lines))
         shown = lines[first - 1:last]
         fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", "\n".join(shown))), default=0))
@@ -133,4 +141,6 @@ def render_code(page: Page, marker: Marker) -> str:
         block.append(f'\n<small>{note}<a href="{href}">{t(page.lang, "full_file")}</a></small>\n')
         return "\n".join(block) + "\n"
 
-    return page.tabs_for(marker, one)
+    if len({tuple(lines) for _, _, lines in files.values()}) == 1:
+        return one(next(iter(files)))
+    return page.device_tabs(marker.lab, list(files), one)
