@@ -7,16 +7,13 @@ pages must show it as text, and the browser must never request what it points at
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -24,7 +21,7 @@ import pytest
 from course import glossary, notebook_i18n
 from course.translations import mirror_problems
 from labs.common.contract import format_number, lab_ids, load_lab_meta
-from tests.browser import Browser
+from tests.browser import Browser, serving
 from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,13 +153,8 @@ def test_notebook_page_shows_the_runs_outputs_and_offers_its_source(site, lab, l
 
 @pytest.fixture(scope="session")
 def server(site):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    with serving(site) as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="session")
