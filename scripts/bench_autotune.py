@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,8 +36,10 @@ VARIANTS = {
                        "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False,
                        "triton.num_decompose_k_splits": 0, "test_configs.max_mm_configs": 4},
     "forward_only": {"max_autotune": True, "max_autotune_gemm_backends": "ATEN,TRITON",
-                     "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False, "forward": True},
+                     "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False},
 }
+# Variants that compile the model's forward alone (inference) instead of the training step.
+FORWARD_ONLY = {"forward_only"}
 
 CHILD = """
 import json, os, sys, time
@@ -44,8 +47,7 @@ import torch, torch._dynamo.utils
 from labs.compile_compare import compiling, training
 from labs.compile_compare.settings import SETTINGS
 from labs.common import measure
-settings, device, options = SETTINGS["full"], sys.argv[1], json.loads(sys.argv[2])
-forward = options.pop("forward", False)
+settings, device, options, forward = SETTINGS["full"], sys.argv[1], json.loads(sys.argv[2]), sys.argv[3] == "forward"
 replica = training.new_replicas(settings.model, device, 1)[0]
 idx, targets = training.batches(settings.batch_size, settings.seq_len, device)[0]
 if forward:  # inference: the forward graph's matrix products only
@@ -62,21 +64,27 @@ print(json.dumps({"first_call_s": round(seconds, 1), "gemm_autotunes": tuned}))
 """
 
 
-def start(name: str, device: str, options: dict) -> subprocess.Popen:
+def start(name: str, device: str, options: dict) -> tuple[subprocess.Popen, str]:
+    """The variant compiling in a child process, and the empty cache folder it compiles into."""
     cache = tempfile.mkdtemp(prefix=f"bench-autotune-{name}-")
     env = {"TORCHINDUCTOR_CACHE_DIR": cache, "TRITON_CACHE_DIR": f"{cache}/triton"}
-    return subprocess.Popen([sys.executable, "-c", CHILD, device, json.dumps(options)], env={**os.environ, **env},
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return subprocess.Popen([sys.executable, "-c", CHILD, device, json.dumps(options),
+                             "forward" if name in FORWARD_ONLY else "train"], env={**os.environ, **env},
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), cache
 
 
-def finish(name: str, process: subprocess.Popen, started: float, timeout: float) -> None:
+def finish(name: str, running: tuple[subprocess.Popen, str], started: float, timeout: float) -> None:
+    process, cache = running
     try:
         out, _ = process.communicate(timeout=max(1.0, timeout - (time.monotonic() - started)))
         lines = out.strip().splitlines()
         result = json.loads(lines[-1]) if process.returncode == 0 and lines else {"error": f"exit {process.returncode}"}
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
         result = {"first_call_s": f"> {timeout:.0f} (stopped)"}
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     print(f"{name:18} {json.dumps(VARIANTS[name])}\n{'':18} {json.dumps(result)}", flush=True)
 
 
@@ -90,8 +98,8 @@ def main() -> None:
     if args.parallel:
         started = time.monotonic()
         running = {name: start(name, args.device, VARIANTS[name]) for name in args.variants}
-        for name, process in running.items():
-            finish(name, process, started, args.timeout)
+        for name, child in running.items():
+            finish(name, child, started, args.timeout)
     else:
         for name in args.variants:
             finish(name, start(name, args.device, VARIANTS[name]), time.monotonic(), args.timeout)
