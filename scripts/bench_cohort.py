@@ -31,7 +31,7 @@ from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore, read_manifest
 from labs.common.contract import CHECK_OPERATORS
 
-LABS = ("inside_compile", "lab03_compile", "compile_compare")
+LABS = ("inside_compile", "inductor_kernels", "compile_compare")
 MACHINES = [("cpu", "AMD EPYC", 2), ("cpu", "Apple M2", 8), ("cpu", "Intel(R) Core(TM) i7-1165G7", 4),
             ("cuda", "NVIDIA H100 80GB HBM3", 16), ("cuda", "NVIDIA GeForce RTX 4090", 24)]
 

@@ -45,7 +45,7 @@ def checkpoint_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def lab_smoke(tmp_path_factory, checkpoint_dir):
-    """lab_smoke("lab03_compile") -> SmokeRun; each lab runs at most once per session."""
+    """lab_smoke("inductor_kernels") -> SmokeRun; each lab runs at most once per session."""
     runs: dict[str, SmokeRun] = {}
 
     def run(lab_id: str) -> SmokeRun:

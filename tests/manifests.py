@@ -8,7 +8,7 @@ from pathlib import Path
 
 BASE = {
     "schema_version": 1,
-    "lab": "lab03_compile",
+    "lab": "inductor_kernels",
     "device": "cpu",
     "status": "ok",
     "parts": {"A": {"title": "Compile match", "status": "ok", "wall_s": 1.0},
@@ -43,7 +43,7 @@ def manifest(**changes) -> dict:
     return data
 
 
-def write_result(results: Path, lab: str = "lab03_compile", device: str = "cpu", **changes) -> Path:
+def write_result(results: Path, lab: str = "inductor_kernels", device: str = "cpu", **changes) -> Path:
     data = manifest(lab=lab, device=device, **changes)
     data["provenance"] = dict(data["provenance"], device=device,
                               device_name="NVIDIA H100 80GB HBM3" if device == "cuda" else "AMD EPYC")

@@ -27,12 +27,12 @@ from tests.conftest import ENGINE_PATH
 from tests.manifests import manifest, write_result
 
 HOSTILE_ALIASES = ["<img src=x onerror=alert(1)>", "[x](javascript:alert(1))", "**bold**", "مرحبا",
-                   "🦜 Ada", "../../x", "{{ metric lab03_compile/cpu:err }}", "a | b", "=HYPERLINK(\"http://x\")"]
+                   "🦜 Ada", "../../x", "{{ metric inductor_kernels/cpu:err }}", "a | b", "=HYPERLINK(\"http://x\")"]
 
 
 # -- helpers -----------------------------------------------------------------------------------
 
-def run(n: int = 0, alias: str | None = "Ada", lab: str = "lab03_compile", **changes) -> dict:
+def run(n: int = 0, alias: str | None = "Ada", lab: str = "inductor_kernels", **changes) -> dict:
     """A submission made by `from_manifest`, as `course submit` makes it; `n` makes a distinct run."""
     data = manifest(lab=lab, **changes)
     data["provenance"] = dict(data["provenance"], date_utc=f"2026-11-21T13:{n // 60:02d}:{n % 60:02d}Z")
@@ -60,7 +60,7 @@ def cohorts_dir(tmp_path, monkeypatch):
     return folder
 
 
-def make_cohort(cohorts_dir: Path, cohort_id: str = "test-cohort", labs=("lab03_compile", "inside_compile"),
+def make_cohort(cohorts_dir: Path, cohort_id: str = "test-cohort", labs=("inductor_kernels", "inside_compile"),
                 preset: str = "full", alias_mode: str = "shown") -> config.Cohort:
     folder = cohorts_dir / cohort_id
     folder.mkdir(parents=True, exist_ok=True)
@@ -132,21 +132,21 @@ def test_the_hash_covers_the_run_not_the_alias():
 def test_submit_command_shows_everything_and_writes_only_when_told(tmp_path, capsys):
     folder = write_result(tmp_path / "results")
     out = tmp_path / "mine.json"
-    args = ["submit", "--lab", "lab03_compile", "--run", str(folder), "--alias", "Ada", "--out", str(out)]
+    args = ["submit", "--lab", "inductor_kernels", "--run", str(folder), "--alias", "Ada", "--out", str(out)]
     assert course_main(args) == 2  # stdin is not a terminal and --yes is missing: nothing written
     shown = capsys.readouterr()
     assert not out.exists() and "--yes" in shown.err
     assert '"alias": "Ada"' in shown.out and "It never holds" in shown.out
     assert course_main([*args, "--yes"]) == 0
     written = json.loads(out.read_text())
-    assert written["alias"] == "Ada" and written["lab"] == "lab03_compile"
+    assert written["alias"] == "Ada" and written["lab"] == "inductor_kernels"
     assert to_text(written) in capsys.readouterr().out  # the learner saw exactly these bytes
 
 
 def test_submit_command_refuses_another_labs_run(tmp_path, capsys):
-    folder = write_result(tmp_path / "results", lab="lab03_compile")
+    folder = write_result(tmp_path / "results", lab="inductor_kernels")
     assert course_main(["submit", "--lab", "inside_compile", "--run", str(folder), "--yes"]) == 2
-    assert "is a run of lab03_compile" in capsys.readouterr().err
+    assert "is a run of inductor_kernels" in capsys.readouterr().err
 
 
 # -- cohort add: each refusal is one line, names the file, and changes nothing ----------------
@@ -291,6 +291,18 @@ def test_a_second_run_of_a_lab_needs_replace_and_the_first_is_kept_in_history(tm
     assert (cohort.submissions_dir / "history" / stored[0].name).is_file()
     # the replaced run cannot sneak back in as a new one
     assert add(cohort, write(tmp_path, "again.json", to_text(run(1, "Ada"))))[0].verdict == "duplicate"
+
+
+def test_a_run_made_before_its_lab_was_renamed_counts_under_the_new_id(tmp_path, cohort):
+    old = rehash(dict(run(1, "Ada"), lab="lab03_compile"))
+    path = write(tmp_path, "old.json", to_text(old))
+    assert [o.verdict for o in add(cohort, path)] == ["accepted"]
+    [stored] = store.read_submissions(cohort)
+    assert stored.data["lab"] == "lab03_compile"  # the file is kept as it was made: its hash covers the id
+    assert (cohort.submissions_dir / stored.name).read_bytes() == path.read_bytes()
+    assert report.build(cohort, ResultStore(tmp_path)).learners == 1
+    renewed = write(tmp_path, "new.json", to_text(run(2, "Ada")))  # the same learner's run, new id
+    assert "--replace" in add(cohort, renewed)[0].message
 
 
 def test_runs_without_an_alias_are_each_a_learner(tmp_path, cohort):
@@ -476,7 +488,7 @@ def test_export_csv_has_every_row_and_defuses_formulas(hostile, tmp_path, capsys
     by_alias = {row["alias"]: row for row in rows}
     assert "'=HYPERLINK(\"http://x\")" in by_alias  # a spreadsheet shows it, never runs it
     assert by_alias["مرحبا"]["learner"] == "مرحبا" and by_alias["مرحبا"]["device_name"] == "AMD EPYC"
-    assert {row["lab"] for row in rows} == {"lab03_compile"} and rows[0]["number"] == "1"
+    assert {row["lab"] for row in rows} == {"inductor_kernels"} and rows[0]["number"] == "1"
     assert rows[0]["content_hash"] == run(0, HOSTILE_ALIASES[0])["content_hash"]
     assert rows[0]["checks_passed"] == "1" and rows[0]["checks_total"] == "2"
 
@@ -534,15 +546,15 @@ def test_import_refuses_smoke_over_full_unless_forced(tmp_path, capsys):
     data = json.loads((folder / "manifest.json").read_text())
     data["provenance"]["preset"] = "smoke"
     (folder / "manifest.json").write_text(json.dumps(data))
-    before = (results / "lab03_compile" / "cpu" / "manifest.json").read_text()
+    before = (results / "inductor_kernels" / "cpu" / "manifest.json").read_text()
     assert course_main(["--results", str(results), "import", str(incoming)]) == 1
     assert "it is a smoke run and would replace a full one" in capsys.readouterr().err
-    assert (results / "lab03_compile" / "cpu" / "manifest.json").read_text() == before
+    assert (results / "inductor_kernels" / "cpu" / "manifest.json").read_text() == before
     assert course_main(["--results", str(results), "import", str(incoming), "--force"]) == 0
     said = capsys.readouterr().out
-    [kept] = (results / ".history" / "lab03_compile").iterdir()
+    [kept] = (results / ".history" / "inductor_kernels").iterdir()
     assert f"the result it replaced is kept in {kept}" in said and (kept / "manifest.json").read_text() == before
-    assert json.loads((results / "lab03_compile" / "cpu" / "manifest.json").read_text())["provenance"]["preset"] \
+    assert json.loads((results / "inductor_kernels" / "cpu" / "manifest.json").read_text())["provenance"]["preset"] \
         == "smoke"
 
 

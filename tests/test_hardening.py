@@ -38,7 +38,7 @@ PAYLOADS = [
     "[click](javascript:alert(1))",
     "**bold** _em_ `code` ~~strike~~",
     '" onmouseover="alert(1)',
-    "{{ metric lab03_compile/cpu:err }}",
+    "{{ metric inductor_kernels/cpu:err }}",
     "</div><iframe src=//evil.example>",
     "&lt;img src=x onerror=alert(1)&gt;",
     "|table|breaker|\n# heading\n!!! note",
@@ -86,30 +86,30 @@ def poisoned(tmp_path: Path, payload: str) -> ResultStore:
                             "units": {"batch": "µs"}}},
         figures={"latency": {"table": "latency", "x": "batch", "y": ["batch"]}})
     data["provenance"] = dict(data["provenance"], device_name=payload[:200], torch="2.13.0")
-    folder = tmp_path / "lab03_compile" / "cpu"
+    folder = tmp_path / "inductor_kernels" / "cpu"
     folder.mkdir(parents=True)
     (folder / "manifest.json").write_text(json.dumps(data))
     (folder / "kernel.cpp").write_text(KERNEL)
     return ResultStore(tmp_path)
 
 
-PAGE = """{{ metric lab03_compile/cpu:err }} and {{ check lab03_compile/cpu:match }}
+PAGE = """{{ metric inductor_kernels/cpu:err }} and {{ check inductor_kernels/cpu:match }}
 
-{{ checks lab03_compile }}
+{{ checks inductor_kernels }}
 
-{{ table lab03_compile:latency }}
+{{ table inductor_kernels:latency }}
 
-{{ table lab03_compile:latency code="note" }}
+{{ table inductor_kernels:latency code="note" }}
 
-{{ part lab03_compile/cpu:D }}
+{{ part inductor_kernels/cpu:D }}
 
-{{ provenance lab03_compile }}
+{{ provenance inductor_kernels }}
 
-{{ code lab03_compile:kernel lines="1-3" }}
+{{ code inductor_kernels:kernel lines="1-3" }}
 
-{{ link lab03_compile:kernel text="the kernel" }}
+{{ link inductor_kernels:kernel text="the kernel" }}
 
-{{ figure lab03_compile:latency }}
+{{ figure inductor_kernels:latency }}
 """
 
 
@@ -131,7 +131,7 @@ def test_result_text_is_never_markup(tmp_path, payload, lang):
 def test_figure_data_cannot_close_its_script(tmp_path):
     store = poisoned(tmp_path, "</script><img src=x onerror=alert(1)>")
     ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="../..")
-    md = expand("{{ figure lab03_compile:latency x_title=\"</script>\" }}", ctx, store).markdown
+    md = expand("{{ figure inductor_kernels:latency x_title=\"</script>\" }}", ctx, store).markdown
     assert md.count("</script>") == md.count("<script")
 
 
@@ -163,7 +163,7 @@ def test_schema_limits_what_identifiers_units_and_paths_may_hold(tmp_path):
 
 # -- 2. import trusts nothing -----------------------------------------------------------------
 
-def gpu_result(source: Path, lab: str = "lab03_compile", device: str = "cuda", **changes) -> Path:
+def gpu_result(source: Path, lab: str = "inductor_kernels", device: str = "cuda", **changes) -> Path:
     return write_result(source, lab=lab, device=device, **changes)
 
 
@@ -180,7 +180,7 @@ def test_import_refuses_symlinks_special_files_and_paths_outside(tmp_path):
     os.mkfifo(folder / "kernel.cpp")
     outcome = import_folder(source, tmp_path / "results")[0]
     assert not outcome.imported and "not a regular file" in outcome.message
-    assert not (tmp_path / "results" / "lab03_compile" / "cuda").exists()
+    assert not (tmp_path / "results" / "inductor_kernels" / "cuda").exists()
 
 
 def test_import_copies_only_what_the_manifest_names(tmp_path):
@@ -191,14 +191,14 @@ def test_import_copies_only_what_the_manifest_names(tmp_path):
     outcome = import_folder(tmp_path / "in", tmp_path / "results")[0]
     assert outcome.imported, outcome.message
     placed = {p.relative_to(tmp_path / "results").as_posix() for p in (tmp_path / "results").rglob("*") if p.is_file()}
-    assert placed == {"lab03_compile/cuda/manifest.json", "lab03_compile/cuda/kernel.cpp"}
+    assert placed == {"inductor_kernels/cuda/manifest.json", "inductor_kernels/cuda/kernel.cpp"}
 
 
 @pytest.mark.parametrize("lab, device, manifest_lab, manifest_device, expected", [
     ("no_such_lab", "cuda", "no_such_lab", "cuda", "no lab named 'no_such_lab'"),
-    ("lab03_compile", "tpu", "lab03_compile", "cuda", "not 'tpu'"),
-    ("lab03_compile", "cuda", "lab03_compile", "cpu", "sits in lab03_compile/cuda"),
-    ("lab03_compile", "cuda", "inside_compile", "cuda", "sits in lab03_compile/cuda"),
+    ("inductor_kernels", "tpu", "inductor_kernels", "cuda", "not 'tpu'"),
+    ("inductor_kernels", "cuda", "inductor_kernels", "cpu", "sits in inductor_kernels/cuda"),
+    ("inductor_kernels", "cuda", "inside_compile", "cuda", "sits in inductor_kernels/cuda"),
 ])
 def test_import_checks_lab_and_device_against_the_folder(tmp_path, lab, device, manifest_lab, manifest_device,
                                                          expected):
@@ -224,9 +224,9 @@ def test_import_will_not_silently_replace_a_better_result_and_keeps_what_it_repl
     assert not outcome.imported and "older" in outcome.message
     forced = import_folder(tmp_path / "in", store, force=True)[0]
     assert forced.imported and "kept in" in forced.message
-    kept = list((store / ".history" / "lab03_compile").glob("cuda-*/manifest.json"))
+    kept = list((store / ".history" / "inductor_kernels").glob("cuda-*/manifest.json"))
     assert len(kept) == 1 and json.loads(kept[0].read_text())["provenance"]["preset"] == "full"
-    assert json.loads((store / "lab03_compile" / "cuda" / "manifest.json").read_text())["provenance"]["preset"] == \
+    assert json.loads((store / "inductor_kernels" / "cuda" / "manifest.json").read_text())["provenance"]["preset"] == \
         "smoke"
 
 
@@ -237,7 +237,7 @@ def test_import_command_exits_with_one_line_per_result(tmp_path):
                            str(tmp_path / "in")], cwd=ROOT, capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=ENGINE_PATH), timeout=120)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "imported lab03_compile/cuda" in done.stdout and "refused no_such_lab/cpu" in done.stderr
+    assert "imported inductor_kernels/cuda" in done.stdout and "refused no_such_lab/cpu" in done.stderr
 
 
 # -- 3. the runner always ends in a result or a recorded failure ---------------------------------
@@ -394,11 +394,11 @@ def test_non_finite_numbers_are_refused_where_they_are_read(tmp_path, number):
 def test_an_artifact_that_is_a_folder_is_refused_when_committed(tmp_path):
     staging = tmp_path / "staging"
     write_result(tmp_path / "src")
-    (tmp_path / "src" / "lab03_compile" / "cpu").rename(staging)
+    (tmp_path / "src" / "inductor_kernels" / "cpu").rename(staging)
     (staging / "kernel.cpp").unlink()
     (staging / "kernel.cpp").mkdir()
     with pytest.raises(results.ManifestError, match="not a regular file"):
-        results.commit_result(tmp_path / "results", "lab03_compile", "cpu", staging)
+        results.commit_result(tmp_path / "results", "inductor_kernels", "cpu", staging)
 
 
 # -- 5. nothing wrong is shown as right -------------------------------------------------------
@@ -406,7 +406,7 @@ def test_an_artifact_that_is_a_folder_is_refused_when_committed(tmp_path):
 def test_a_null_metric_is_an_error_not_none_on_the_page(tmp_path):
     write_result(tmp_path, metrics={"err": {"value": None, "unit": "s"}})
     ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs")
-    expansion = expand("{{ metric lab03_compile/cpu:err }}", ctx, ResultStore(tmp_path))
+    expansion = expand("{{ metric inductor_kernels/cpu:err }}", ctx, ResultStore(tmp_path))
     assert len(expansion.errors) == 1 and "None is not valid" in expansion.errors[0]
     assert "metrics.err.value" in expansion.errors[0]
 
@@ -414,7 +414,7 @@ def test_a_null_metric_is_an_error_not_none_on_the_page(tmp_path):
 def test_an_unclosed_marker_is_reported(tmp_path):
     write_result(tmp_path)
     ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs")
-    expansion = expand("Text {{ metric lab03_compile/cpu:err and no end.\n\n`{{ in code` is fine.", ctx,
+    expansion = expand("Text {{ metric inductor_kernels/cpu:err and no end.\n\n`{{ in code` is fine.", ctx,
                        ResultStore(tmp_path))
     assert len(expansion.errors) == 1 and "unclosed marker" in expansion.errors[0]
 

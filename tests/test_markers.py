@@ -27,7 +27,7 @@ def both_devices(tmp_path):
 
 
 def page(lang="en", page_dir="labs", site_root="../.."):
-    return PageContext(page=f"{lang}/labs/lab03_compile.md", lang=lang, page_dir=page_dir, site_root=site_root)
+    return PageContext(page=f"{lang}/labs/inductor_kernels.md", lang=lang, page_dir=page_dir, site_root=site_root)
 
 
 def ok(text, store, lang="en"):
@@ -55,79 +55,79 @@ def error(text, store, lang="en"):
 
 
 def test_metric_in_both_languages(store):
-    assert ok("e = {{ metric lab03_compile/cpu:err }}", store) == "e = 4.66 × 10⁻¹⁰"
-    assert ok("{{ metric lab03_compile/cpu:eager_us }}", store, "es") == "11,8\u00a0µs"
-    assert ok("{{ metric lab03_compile/cpu:rows }}", store, "es") == "65\u202f536"
-    assert ok("{{ metric lab03_compile/cpu:eager_us digits=2 unit=no }}", store) == "12"
+    assert ok("e = {{ metric inductor_kernels/cpu:err }}", store) == "e = 4.66 × 10⁻¹⁰"
+    assert ok("{{ metric inductor_kernels/cpu:eager_us }}", store, "es") == "11,8\u00a0µs"
+    assert ok("{{ metric inductor_kernels/cpu:rows }}", store, "es") == "65\u202f536"
+    assert ok("{{ metric inductor_kernels/cpu:eager_us digits=2 unit=no }}", store) == "12"
 
 
 def test_check_badge_in_both_languages(store):
-    en = ok("{{ check lab03_compile/cpu:match }}", store)
+    en = ok("{{ check inductor_kernels/cpu:match }}", store)
     assert "course-pass" in en and seen(en) == "✔ pass 4.66 × 10⁻¹⁰ < 1 × 10⁻⁶"
-    es = ok("{{ check lab03_compile/cpu:fast }}", store, "es")
+    es = ok("{{ check inductor_kernels/cpu:fast }}", store, "es")
     assert "course-fail" in es and seen(es) == "✘ no cumple 0,410× > 1,00×"
 
 
 def test_case_picks_the_text_for_the_value(store):
-    text = '{{ case lab03_compile/cpu:verdict faster="ganó" slower="perdió" same="empató" }}'
+    text = '{{ case inductor_kernels/cpu:verdict faster="ganó" slower="perdió" same="empató" }}'
     assert ok(text, store, "es") == "perdió"
 
 
 def test_case_without_text_for_the_value_is_an_error(store):
-    message = error('{{ case lab03_compile/cpu:verdict faster="won" }}', store)
+    message = error('{{ case inductor_kernels/cpu:verdict faster="won" }}', store)
     assert "'slower' on this run" in message and 'add slower="…"' in message
 
 
 def test_case_falls_back_to_else_and_quotes_the_value(store):
-    assert ok('{{ case lab03_compile/cpu:rows never="no" else="from {value} rows" }}', store, "es") == \
+    assert ok('{{ case inductor_kernels/cpu:rows never="no" else="from {value} rows" }}', store, "es") == \
         "from 65\u202f536 rows"
 
 
 def test_checks_table_uses_labels_per_language(store):
-    es = ok("{{ checks lab03_compile }}", store, "es")
+    es = ok("{{ checks inductor_kernels }}", store, "es")
     assert "| Comprobación | Valor | Umbral | Resultado |" in es
     assert "Lo compilado coincide con eager" in es and "<code>fast</code>" in es
 
 
 def test_table_with_columns_headers_and_formatting(store):
-    md = ok('{{ table lab03_compile:latency columns="batch,eager_us" headers="Lote|Eager (µs)" }}', store, "es")
+    md = ok('{{ table inductor_kernels:latency columns="batch,eager_us" headers="Lote|Eager (µs)" }}', store, "es")
     assert table_lines(md)[0] == "| Lote | Eager (µs) |"
     assert "| 65\u202f536 | 1234 |" in md
-    assert "| más lento |" in ok("{{ table lab03_compile:latency columns=\"verdict\" }}", store, "es")
-    default = ok("{{ table lab03_compile:latency }}", store)
+    assert "| más lento |" in ok("{{ table inductor_kernels:latency columns=\"verdict\" }}", store, "es")
+    default = ok("{{ table inductor_kernels:latency }}", store)
     assert seen(table_lines(default)[0]).split() == ["|", "batch", "|", "eager_us", "(µs)", "|", "verdict", "|"]
 
 
 def test_unknown_table_column_is_an_error(store):
-    assert "has no column speed" in error('{{ table lab03_compile:latency columns="speed" }}', store)
+    assert "has no column speed" in error('{{ table inductor_kernels:latency columns="speed" }}', store)
 
 
 def test_figure_is_offline_html_with_language_separators(store):
-    result = expand('{{ figure lab03_compile:latency x_title="Lote" y_title="µs" }}', page("es"), store)
+    result = expand('{{ figure inductor_kernels:latency x_title="Lote" y_title="µs" }}', page("es"), store)
     assert result.errors == [] and result.uses_plotly
     assert "Plotly.newPlot" in result.markdown and ('"separators":",\\u202f"' in result.markdown or '"separators":",\u202f"' in result.markdown)
     assert "cdn" not in result.markdown.lower() and "<script src" not in result.markdown
     figure, source = result.markdown.split('<p class="course-source">')
     assert "\n\n" not in figure.strip()   # a blank line would end Markdown's raw-HTML block mid-script
-    assert "AMD EPYC · torch 2.13.0+cpu · 2026-11-21" in source and "#provenance-lab03_compile" in source
+    assert "AMD EPYC · torch 2.13.0+cpu · 2026-11-21" in source and "#provenance-inductor_kernels" in source
 
 
 def test_code_block_with_line_numbers_and_download_link(store):
-    md = ok('{{ code lab03_compile:kernel lines="3-5" }}', store)
+    md = ok('{{ code inductor_kernels:kernel lines="3-5" }}', store)
     assert '``` cpp linenums="3" title="kernel.cpp"' in md
     assert "line 3 of the kernel\nline 4 of the kernel\nline 5 of the kernel\n```" in md
-    assert 'href="../../results/lab03_compile/cpu/kernel.cpp"' in md
+    assert 'href="../../results/inductor_kernels/cpu/kernel.cpp"' in md
     assert "Showing lines 3–5 of 50." in md
 
 
 def test_table_digits_and_decimals_per_column(store):
-    md = ok('{{ table lab03_compile:latency columns="batch,eager_us" decimals="eager_us:0" }}', store, "es")
+    md = ok('{{ table inductor_kernels:latency columns="batch,eager_us" decimals="eager_us:0" }}', store, "es")
     assert table_lines(md)[2:] == ["| 2 | 12 |", "| 65\u202f536 | 1234 |"]
-    md = ok('{{ table lab03_compile:latency columns="eager_us" digits=2 }}', store)
+    md = ok('{{ table inductor_kernels:latency columns="eager_us" digits=2 }}', store)
     assert table_lines(md)[2:] == ["| 12 |", "| 1,234 |"]
     assert "digits names batch, not a shown column" in error(
-        '{{ table lab03_compile:latency columns="eager_us" digits="batch:2" }}', store)
-    assert 'decimals="x" is neither a number' in error('{{ table lab03_compile:latency decimals="x" }}', store)
+        '{{ table inductor_kernels:latency columns="eager_us" digits="batch:2" }}', store)
+    assert 'decimals="x" is neither a number' in error('{{ table inductor_kernels:latency decimals="x" }}', store)
 
 
 def test_table_cells_escape_html_and_show_code_verbatim(tmp_path):
@@ -135,47 +135,47 @@ def test_table_cells_escape_html_and_show_code_verbatim(tmp_path):
     rows = [[code[0], "`a < b` and a*b*c", None], [code[1], "", 3]]
     write_result(tmp_path, tables={"annotation": {"columns": ["code", "note", "line"], "rows": rows}}, figures={})
     store = ResultStore(tmp_path)
-    md = ok('{{ table lab03_compile:annotation code="code" }}', store)
+    md = ok('{{ table inductor_kernels:annotation code="code" }}', store)
     page = markdown.markdown(md, extensions=["tables", "md_in_html"])  # what the reader gets
     shown = [html.unescape(cell) for cell in re.findall(r"<code>(.*?)</code>", page)]
     assert code[0] in shown and code[1] in shown and "a < b" in shown
     assert "a*b*c" in html.unescape(page) and "<td>—</td>" in page
-    assert "code names nope, not a shown column" in error('{{ table lab03_compile:annotation code="nope" }}', store)
+    assert "code names nope, not a shown column" in error('{{ table inductor_kernels:annotation code="nope" }}', store)
 
 
 def test_link_names_each_device_that_wrote_the_artifact(tmp_path):
     write_result(tmp_path, device="cpu")
     write_result(tmp_path, device="cuda", artifacts={})
     store = ResultStore(tmp_path)
-    md = ok('{{ link lab03_compile:kernel text="the kernel" }}', store, "es")
-    assert md == '<a href="../../results/lab03_compile/cpu/kernel.cpp">the kernel (CPU · AMD EPYC)</a>'
+    md = ok('{{ link inductor_kernels:kernel text="the kernel" }}', store, "es")
+    assert md == '<a href="../../results/inductor_kernels/cpu/kernel.cpp">the kernel (CPU · AMD EPYC)</a>'
 
 
 def test_link_to_an_artifact_no_device_wrote(store):
-    assert ok('{{ link lab03_compile:report absent="no report" }}', store) == "no report"
-    assert "no run of lab03_compile wrote artifact 'report'" in error("{{ link lab03_compile:report }}", store)
+    assert ok('{{ link inductor_kernels:report absent="no report" }}', store) == "no report"
+    assert "no run of inductor_kernels wrote artifact 'report'" in error("{{ link inductor_kernels:report }}", store)
 
 
 def test_code_highlights_the_lines_a_table_cites(tmp_path):
     rows = [[3, "kernel"], [7, "kernel"], [3, "kernel"], [5, "wrapper"], [None, "kernel"]]
     write_result(tmp_path, tables={"notes": {"columns": ["line", "file"], "rows": rows}}, figures={})
     store = ResultStore(tmp_path)
-    md = ok('{{ code lab03_compile:kernel hl_from="notes:line" hl_where="file=kernel" }}', store)
+    md = ok('{{ code inductor_kernels:kernel hl_from="notes:line" hl_where="file=kernel" }}', store)
     assert 'hl_lines="3 7"' in md
-    md = ok('{{ code lab03_compile:kernel lines="5-10" hl_from="notes:line" }}', store)
+    md = ok('{{ code inductor_kernels:kernel lines="5-10" hl_from="notes:line" }}', store)
     assert 'linenums="5"' in md and 'hl_lines="1 3"' in md  # lines 5 and 7, counted from the block
-    assert "has no column nope" in error('{{ code lab03_compile:kernel hl_from="notes:nope" }}', store)
+    assert "has no column nope" in error('{{ code inductor_kernels:kernel hl_from="notes:nope" }}', store)
 
 
 def test_block_markers_show_devices_side_by_side(both_devices):
-    md = ok("{{ table lab03_compile:latency }}", both_devices)
+    md = ok("{{ table inductor_kernels:latency }}", both_devices)
     assert '===! "CPU · AMD EPYC"' in md and '=== "GPU · NVIDIA H100 80GB HBM3"' in md
     assert md.index("CPU ·") < md.index("GPU ·")
     assert "\n    | <code>batch</code>" in md   # tab content is indented
 
 
 def test_provenance_names_machine_torch_preset_and_commit(both_devices):
-    es = ok("{{ provenance lab03_compile }}", both_devices, "es")
+    es = ok("{{ provenance inductor_kernels }}", both_devices, "es")
     assert "Medido en **CPU · AMD EPYC**, 2 hilos" in es and "torch 2.13.0+cpu" in es
     assert "preajuste <code>full</code>" in es and "commit <code>01234567</code>" in es and "35,5\u00a0s" in es
     assert "GPU · NVIDIA H100" in es
@@ -183,18 +183,18 @@ def test_provenance_names_machine_torch_preset_and_commit(both_devices):
 
 
 def test_skipped_part_notice_in_both_languages(store):
-    en = ok("{{ part lab03_compile/cpu:D }}", store)
+    en = ok("{{ part inductor_kernels/cpu:D }}", store)
     assert '!!! note "Skipped on CPU"' in en and "needs a GPU device" in en
-    es = ok("{{ part lab03_compile/cpu:D }}", store, "es")
+    es = ok("{{ part inductor_kernels/cpu:D }}", store, "es")
     assert '!!! note "Omitida en CPU"' in es
-    assert ok("{{ part lab03_compile/cpu:A }}", store) == ""
+    assert ok("{{ part inductor_kernels/cpu:A }}", store) == ""
 
 
 def test_curriculum_lab_header_and_nav_use_real_metadata(store):
-    header = ok("{{ lab_header lab03_compile }}", store, "es")
-    assert "El laboratorio de un vistazo" in header and "python -m labs.lab03_compile" in header
+    header = ok("{{ lab_header inductor_kernels }}", store, "es")
+    assert "El laboratorio de un vistazo" in header and "python -m labs.inductor_kernels" in header
     curriculum = expand("{{ curriculum }}", PageContext(page="en/curriculum.md", lang="en"), store)
-    assert curriculum.errors == [] and "](labs/lab03_compile.md)" in curriculum.markdown
+    assert curriculum.errors == [] and "](labs/inductor_kernels.md)" in curriculum.markdown
 
 
 def test_markers_in_code_are_left_alone(store):
@@ -203,35 +203,35 @@ def test_markers_in_code_are_left_alone(store):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("{{ bogus lab03_compile }}", "unknown marker kind 'bogus'"),
+    ("{{ bogus inductor_kernels }}", "unknown marker kind 'bogus'"),
     ("{{ metric no_such_lab/cpu:x }}", "no lab named 'no_such_lab'"),
-    ("{{ metric lab03_compile/cuda:err }}", "no result for lab lab03_compile on cuda; run: make labs LAB=lab03_compile DEVICE=cuda"),
-    ("{{ metric lab03_compile/cpu:nope }}", "metric 'nope' is not in lab03_compile/cpu"),
-    ("{{ metric lab03_compile:err }}", "an inline metric needs a device"),
-    ("{{ metric lab03_compile/tpu:err }}", "device 'tpu' is not one of cpu, cuda"),
-    ('{{ table lab03_compile:latency headers="only one" }}', "headers has 1 titles for 3 columns"),
-    ('{{ figure lab03_compile:latency x_title="unclosed }}', "cannot parse its options"),
+    ("{{ metric inductor_kernels/cuda:err }}", "no result for lab inductor_kernels on cuda; run: make labs LAB=inductor_kernels DEVICE=cuda"),
+    ("{{ metric inductor_kernels/cpu:nope }}", "metric 'nope' is not in inductor_kernels/cpu"),
+    ("{{ metric inductor_kernels:err }}", "an inline metric needs a device"),
+    ("{{ metric inductor_kernels/tpu:err }}", "device 'tpu' is not one of cpu, cuda"),
+    ('{{ table inductor_kernels:latency headers="only one" }}', "headers has 1 titles for 3 columns"),
+    ('{{ figure inductor_kernels:latency x_title="unclosed }}', "cannot parse its options"),
 ])
 def test_error_paths_name_page_and_marker(store, text, expected):
     message = error(text, store)
-    assert message.startswith("en/labs/lab03_compile.md: marker " + text)
+    assert message.startswith("en/labs/inductor_kernels.md: marker " + text)
     assert expected in message
 
 
 def test_a_failed_lab_stops_with_its_log_and_command(tmp_path, store):
-    record_failure(tmp_path, FailureRecord(lab="lab03_compile", device="cpu", date_utc="2026-11-21T00:00:00Z",
+    record_failure(tmp_path, FailureRecord(lab="inductor_kernels", device="cpu", date_utc="2026-11-21T00:00:00Z",
                                            reason="part E: RuntimeError: boom",
-                                           log="results/lab03_compile/cpu.failed.log",
-                                           command="make labs LAB=lab03_compile DEVICE=cpu PRESET=full FORCE=1",
+                                           log="results/inductor_kernels/cpu.failed.log",
+                                           command="make labs LAB=inductor_kernels DEVICE=cpu PRESET=full FORCE=1",
                                            cache_key="k"), "log text")
-    message = error("{{ metric lab03_compile/cpu:err }}", ResultStore(tmp_path))
-    assert "lab lab03_compile failed on cpu" in message and "boom" in message
-    assert "Log: results/lab03_compile/cpu.failed.log" in message
-    assert "Re-run: make labs LAB=lab03_compile DEVICE=cpu PRESET=full FORCE=1" in message
+    message = error("{{ metric inductor_kernels/cpu:err }}", ResultStore(tmp_path))
+    assert "lab inductor_kernels failed on cpu" in message and "boom" in message
+    assert "Log: results/inductor_kernels/cpu.failed.log" in message
+    assert "Re-run: make labs LAB=inductor_kernels DEVICE=cpu PRESET=full FORCE=1" in message
 
 
 def test_block_markers_keep_the_indentation_of_their_line(store):
-    md = ok('??? note "The table"\n\n    {{ table lab03_compile:latency }}\n', store)
+    md = ok('??? note "The table"\n\n    {{ table inductor_kernels:latency }}\n', store)
     body = md.split("\n", 2)[2]
     assert all(line.startswith("    ") for line in body.splitlines() if line.strip()), body
     rendered = markdown.markdown(md, extensions=["tables", "md_in_html", "pymdownx.details"])
@@ -239,10 +239,10 @@ def test_block_markers_keep_the_indentation_of_their_line(store):
 
 
 def test_absent_text_stands_in_for_a_device_without_any_result(store, tmp_path):
-    text = '{{ metric lab03_compile/cuda:err absent="(no GPU run yet)" }}'
+    text = '{{ metric inductor_kernels/cuda:err absent="(no GPU run yet)" }}'
     assert ok(text, store) == "(no GPU run yet)"
-    assert "no result for lab lab03_compile on cuda" in error("{{ metric lab03_compile/cuda:err }}", store)
-    record_failure(tmp_path, FailureRecord(lab="lab03_compile", device="cuda", date_utc="2026-11-22T00:00:00Z",
+    assert "no result for lab inductor_kernels on cuda" in error("{{ metric inductor_kernels/cuda:err }}", store)
+    record_failure(tmp_path, FailureRecord(lab="inductor_kernels", device="cuda", date_utc="2026-11-22T00:00:00Z",
                                            reason="boom", log="x.log", command="make labs", cache_key="k"), "log")
     assert "failed on cuda" in error(text, store)   # a failed run is never hidden
 
@@ -250,16 +250,16 @@ def test_absent_text_stands_in_for_a_device_without_any_result(store, tmp_path):
 def test_an_option_the_kind_does_not_take_is_an_error(store):
     """A misspelt option (`decimal=` for `decimals=`) or one no renderer reads (`pin=`) would
     otherwise change nothing on the page without a word."""
-    message = error("{{ metric lab03_compile/cpu:err decimal=2 }}", store)
+    message = error("{{ metric inductor_kernels/cpu:err decimal=2 }}", store)
     assert "metric takes no option decimal" in message and "decimals" in message
-    assert "pin" in error("{{ table lab03_compile/cpu:latency pin=all }}", store)
+    assert "pin" in error("{{ table inductor_kernels/cpu:latency pin=all }}", store)
     # case takes one option per value, so any name
-    assert ok('{{ case lab03_compile/cpu:verdict faster="F" slower="S" same="=" else="?" }}', store) in {"F", "S", "=", "?"}
+    assert ok('{{ case inductor_kernels/cpu:verdict faster="F" slower="S" same="=" else="?" }}', store) in {"F", "S", "=", "?"}
 
 
 def test_a_file_every_device_wrote_the_same_is_listed_once(both_devices, tmp_path):
-    md = ok("{{ code lab03_compile:kernel }}", both_devices)
+    md = ok("{{ code inductor_kernels:kernel }}", both_devices)
     assert "===" not in md and md.count("``` cpp") == 1
-    (tmp_path / "lab03_compile" / "cuda" / "kernel.cpp").write_text("__global__ void kernel() {}\n")
-    md = ok("{{ code lab03_compile:kernel }}", both_devices)
+    (tmp_path / "inductor_kernels" / "cuda" / "kernel.cpp").write_text("__global__ void kernel() {}\n")
+    md = ok("{{ code inductor_kernels:kernel }}", both_devices)
     assert '===! "CPU · AMD EPYC"' in md and md.count("``` cpp") == 2

@@ -44,16 +44,16 @@ def test_broken_json_names_line_and_column(tmp_path):
 
 def test_commit_replaces_the_result_and_clears_a_failure(tmp_path):
     write_result(tmp_path)
-    failure = results.FailureRecord(lab="lab03_compile", device="cpu", date_utc="2026-11-21T00:00:00Z",
-                                    reason="boom", log="results/lab03_compile/cpu.failed.log",
+    failure = results.FailureRecord(lab="inductor_kernels", device="cpu", date_utc="2026-11-21T00:00:00Z",
+                                    reason="boom", log="results/inductor_kernels/cpu.failed.log",
                                     command="make labs", cache_key="k")
     results.record_failure(tmp_path, failure, "the log")
-    assert results.load_failure(tmp_path, "lab03_compile", "cpu") == failure
+    assert results.load_failure(tmp_path, "inductor_kernels", "cpu") == failure
     staging = write_result(tmp_path / "staging", metrics={"err": {"value": 1.0, "unit": ""}})
-    results.commit_result(tmp_path, "lab03_compile", "cpu", staging)
-    loaded = results.load_result(tmp_path, "lab03_compile", "cpu")
+    results.commit_result(tmp_path, "inductor_kernels", "cpu", staging)
+    loaded = results.load_result(tmp_path, "inductor_kernels", "cpu")
     assert loaded.manifest["metrics"] == {"err": {"value": 1.0, "unit": ""}}
-    assert results.load_failure(tmp_path, "lab03_compile", "cpu") is None
+    assert results.load_failure(tmp_path, "inductor_kernels", "cpu") is None
 
 
 def test_an_invalid_staged_run_never_replaces_the_good_one(tmp_path):
@@ -61,7 +61,7 @@ def test_an_invalid_staged_run_never_replaces_the_good_one(tmp_path):
     before = (good / "manifest.json").read_text()
     staging = write_result(tmp_path / "staging", status="weird")
     with pytest.raises(results.ManifestError):
-        results.commit_result(tmp_path, "lab03_compile", "cpu", staging)
+        results.commit_result(tmp_path, "inductor_kernels", "cpu", staging)
     assert (good / "manifest.json").read_text() == before
 
 
@@ -69,13 +69,13 @@ def test_a_staged_run_missing_an_artifact_is_refused(tmp_path):
     staging = write_result(tmp_path / "staging")
     (staging / "kernel.cpp").unlink()
     with pytest.raises(results.ManifestError, match=r"artifacts\.kernel\.path"):
-        results.commit_result(tmp_path, "lab03_compile", "cpu", staging)
+        results.commit_result(tmp_path, "inductor_kernels", "cpu", staging)
 
 
 def test_a_crash_between_the_two_renames_is_recovered(tmp_path):
     folder = write_result(tmp_path)
     folder.rename(folder.with_name(".cpu.prev"))   # the state a crash would leave
-    loaded = results.load_result(tmp_path, "lab03_compile", "cpu")
+    loaded = results.load_result(tmp_path, "inductor_kernels", "cpu")
     assert loaded is not None and loaded.status == "ok"
     assert folder.is_dir()
 

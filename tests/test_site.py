@@ -14,13 +14,14 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from course import glossary, notebook_i18n
 from course.translations import mirror_problems
-from labs.common.contract import format_number, lab_ids, load_lab_meta
+from labs.common.contract import FORMER_LAB_IDS, format_number, lab_ids, load_lab_meta
 from tests.browser import Browser, serving
 from tests.conftest import ENGINE_PATH
 
@@ -169,8 +170,8 @@ def test_home_page_in_both_languages(browser, server, path, title):
     assert title in page.evaluate("document.title")
 
 
-@pytest.mark.parametrize("page, other", [("/labs/lab03_compile/", "/es/labs/lab03_compile/"),
-                                         ("/es/labs/lab03_compile/", "/labs/lab03_compile/"),
+@pytest.mark.parametrize("page, other", [("/labs/inductor_kernels/", "/es/labs/inductor_kernels/"),
+                                         ("/es/labs/inductor_kernels/", "/labs/inductor_kernels/"),
                                          ("/es/", "/"),
                                          ("/cohorts/2026-11-pilot/", "/es/cohorts/2026-11-pilot/"),
                                          ("/es/cohorts/2026-11-pilot/", "/cohorts/2026-11-pilot/")])
@@ -179,6 +180,18 @@ def test_language_switch_keeps_the_page(browser, server, page, other):
     wanted = "en" if other == "/" or not other.startswith("/es/") else "es"
     target = opened.evaluate(f'document.querySelector("a[hreflang={wanted}].md-select__link").href')
     assert target == server + other
+
+
+@pytest.mark.parametrize("old, new", [(f"/{lang}labs/{old}/", f"/{lang}labs/{new}/")
+                                      for old, new in FORMER_LAB_IDS.items() for lang in ("", "es/")])
+def test_a_renamed_labs_old_address_leads_to_its_page(browser, server, old, new):
+    opened = browser.open(server + old)
+    for _ in range(50):   # the old page sends the browser on at once; allow it a moment
+        if opened.evaluate("location.href") == server + new:
+            break
+        time.sleep(0.1)
+    assert opened.evaluate("location.href") == server + new
+    assert opened.evaluate("document.querySelector('h1').textContent").strip()
 
 
 # What the tests read off a lab page: plotly drew every figure, every tab set stands alone,
@@ -216,9 +229,9 @@ def test_lab_pages_read_well_at_phone_and_desktop_widths(browser, server, lab, l
 
 
 def test_the_reader_sees_each_number_next_to_its_label(browser, server):
-    result = json.loads((ROOT / "results" / "lab03_compile" / "cpu" / "manifest.json").read_text())
+    result = json.loads((ROOT / "results" / "inductor_kernels" / "cpu" / "manifest.json").read_text())
     for lang, label in (("", "TinyHead: compiled matches eager"), ("es/", "TinyHead: lo compilado coincide con eager")):
-        text = browser.open(f"{server}/{lang}labs/lab03_compile/").evaluate("document.body.innerText")
+        text = browser.open(f"{server}/{lang}labs/inductor_kernels/").evaluate("document.body.innerText")
         check = result["checks"]["tinyhead_compile_match"]
         shown = format_number(check["value"], lang.strip("/") or "en")
         line = next((line for line in text.splitlines() if label in line), "")
@@ -235,7 +248,7 @@ def test_the_first_cohort_is_published_with_its_plots(browser, server, path):
 
 
 def test_no_request_leaves_the_site(browser, server):
-    pages = ["/", "/es/", f"/labs/{POISONED_LAB}/", f"/es/labs/{POISONED_LAB}/", "/labs/lab03_compile/",
+    pages = ["/", "/es/", f"/labs/{POISONED_LAB}/", f"/es/labs/{POISONED_LAB}/", "/labs/inductor_kernels/",
              "/cohorts/2026-11-pilot/"]
     for path in pages:
         page = browser.open(server + path)

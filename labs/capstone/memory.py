@@ -20,7 +20,7 @@ from typing import Any
 import torch
 
 METHODS = {
-    "cuda": "torch.cuda.max_memory_allocated() minus the bytes allocated before the call",
+    "cuda": "torch.cuda.max_memory_allocated() minus the bytes allocated before the call, after a warm-up call",
     "cpu": "peak of the running sum of the CPU allocations and frees torch.profiler records",
 }
 
@@ -37,8 +37,14 @@ class MemoryPeak:
 
 
 def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
-    """Run `fn` once and return the peak of the bytes it allocated beyond its starting point."""
+    """Run `fn` and return the peak of the bytes it allocated beyond its starting point.
+
+    On a GPU `fn` runs once before the measured call: what a first call allocates for good
+    (cuBLAS's workspace, a kernel's scratch buffer) is then part of the starting point, and
+    the peak is what a call allocates in steady state, which is what liveness estimates.
+    """
     if device == "cuda":
+        fn()
         torch.cuda.synchronize()
         before = torch.cuda.memory_allocated()
         torch.cuda.reset_peak_memory_stats()

@@ -32,9 +32,20 @@ PROGRESS_PREFIX = "@@course "
 CHECK_OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
                    "==": operator.eq}
 
+# Labs that were renamed: a learner's submission made before the rename still names its old id
+# (inside its content hash), so readers map it instead of refusing it.
+FORMER_LAB_IDS = {"lab03_compile": "inductor_kernels"}
+
+
+def current_lab_id(lab: str) -> str:
+    """The lab's id today, for an id recorded before a rename."""
+    return FORMER_LAB_IDS.get(lab, lab)
+
+
 __all__ = [
                    "CHECK_OPERATORS",
                    "DEVICES",
+                   "FORMER_LAB_IDS",
                    "LABS_DIR",
                    "MANIFEST_SCHEMA_PATH",
                    "PRESETS",
@@ -43,6 +54,7 @@ __all__ = [
                    "LabMeta",
                    "LabMetaError",
                    "cache_key",
+                   "current_lab_id",
                    "default_device",
                    "device_name",
                    "format_number",

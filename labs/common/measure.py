@@ -24,8 +24,8 @@ The method (the reference page "How results are made" says the same in prose):
 7. **Threads.** On CPU, timing runs with the intra-op thread count `timing_threads` returns,
    and that count is what results report (`cpu_threads`).
 8. **Ceilings.** `copy_bandwidth` measures the device's copy bandwidth and `matmul_peak`
-   its matrix-multiply rate; `bound_by` labels a timed case overhead-, bandwidth- or
-   compute-bound against them.
+   its matrix-multiply rate, `call_floor` the fixed cost of a compiled call; `bound_by`
+   labels a timed case bandwidth-, compute- or overhead-bound against them, or neither.
 """
 
 from __future__ import annotations
@@ -284,11 +284,23 @@ class Comparison:
     def device_verdict(self) -> str | None:
         return verdict(*self.device) if self.device else None
 
-    def overhead_s(self) -> tuple[float, float] | None:
-        """Latency minus device time, baseline and candidate: the host's share of a call."""
+    def overhead_s(self) -> tuple[float | None, float | None] | None:
+        """Latency minus device time, baseline and candidate: the host's share of a call.
+
+        None for a side whose two medians (sampled separately) lie within each other's spread:
+        the host kept up with the device and no overhead is measurable (the call is
+        device-bound). A negative difference is that case too, never a negative overhead.
+        """
         if not self.device:
             return None
-        return tuple(lat.median_s - dev.median_s for lat, dev in zip(self.latency, self.device))
+        return tuple(host_overhead_s(lat, dev) for lat, dev in zip(self.latency, self.device))
+
+
+def host_overhead_s(latency: Stats, device: Stats) -> float | None:
+    """Latency minus device time of one call, or None when it is inside the two clocks' noise."""
+    gap = latency.median_s - device.median_s
+    noise = max(latency.iqr_s, device.iqr_s) / 2
+    return gap if gap > noise else None
 
 
 ROUNDS = 4  # alternating rounds per clock and comparison
@@ -358,19 +370,33 @@ def matmul_peak(device: str, dtype: torch.dtype = torch.float32, n: int | None =
     return 2 * n**3 / stats.median_s
 
 
-def bound_by(seconds: float, bytes_moved: float, flops: float, bandwidth: float, peak_flops: float,
-             overhead_share: float = 0.5) -> str:
-    """'overhead', 'bandwidth' or 'compute': what limits a call that took `seconds`.
+def call_floor(device: str, budget_s: float = 1.0) -> float:
+    """Seconds a compiled call that does almost nothing takes (one element, plus one), on the
+    clock `bound_by` is given: device time on a GPU, latency on a CPU. It is the fixed cost
+    every compiled call pays (guards, wrapper, one launch) whatever its size."""
+    x = torch.zeros(1, device=device)
+    tiny = torch.compile(lambda t: t + 1, dynamic=False)
+    tiny(x)
+    fn = lambda: tiny(x)
+    return (device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)).median_s
 
-    The two floors are bytes over bandwidth and flops over peak. When the larger floor is
-    under `overhead_share` of the time taken, most of the call is neither moving data nor
-    computing: it is overhead (launches, Python, the framework). Otherwise the larger floor
-    names the limit.
+
+def bound_by(seconds: float, bytes_moved: float, flops: float, bandwidth: float, peak_flops: float,
+             fixed_cost_s: float, share: float = 0.5) -> str:
+    """'bandwidth', 'compute', 'overhead' or 'neither': what limits a call that took `seconds`.
+
+    The two floors are bytes over bandwidth and flops over peak; when the larger one is at
+    least `share` of the time, it names the limit. Otherwise the call is overhead-bound only
+    if its fixed cost (`fixed_cost_s`: what a call of this kind takes whatever its size,
+    measured, e.g. `call_floor`) is at least `share` of the time too. A long call far from
+    both floors is 'neither': its kernels are slow for another reason (transcendentals such
+    as exp, which the matmul rate does not describe, few threads, a poor tiling), and calling
+    that overhead would send the reader after the wrong fix.
     """
     memory_floor, compute_floor = bytes_moved / bandwidth, flops / peak_flops
-    if max(memory_floor, compute_floor) < overhead_share * seconds:
-        return "overhead"
-    return "bandwidth" if memory_floor >= compute_floor else "compute"
+    if max(memory_floor, compute_floor) >= share * seconds:
+        return "bandwidth" if memory_floor >= compute_floor else "compute"
+    return "overhead" if fixed_cost_s >= share * seconds else "neither"
 
 
 # -- kernel launches --------------------------------------------------------------------------

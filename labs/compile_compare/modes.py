@@ -10,7 +10,7 @@ Which mode is the candidate:
   max-autotune also replays the step as CUDA graphs, which is the other comparison's change
   (reduce-overhead), and one comparison must change one thing. Its search is bounded: the
   candidate is compiled with the mode's own options (`torch._inductor.list_mode_options`)
-  overridden by `Settings.autotune_bounds`, and the page lists them.
+  overridden by `Settings.autotune_bounds` (`labs/common/autotune.py`), and the page lists them.
 - reduce-overhead: CUDA graphs (GPU only), the mode as it is.
 """
 
@@ -22,29 +22,14 @@ import torch
 import torch._dynamo.utils
 import torch._inductor.config
 
-from labs.common import measure
+from labs.common import autotune, measure
 from labs.compile_compare import compiling, training
 from labs.compile_compare.findings import AB, ModeComparison
 from labs.compile_compare.settings import Settings
 
-# Quiet autotuning: no table of every candidate printed to the terminal.
-QUIET = {name: value for name, value in (("autotune_num_choices_displayed", 0),
-                                         ("max_autotune_report_choices_stats", False))
-         if hasattr(torch._inductor.config, name)}
-
 
 def autotune_mode(device: str) -> str:
     return "max-autotune-no-cudagraphs" if device == "cuda" else "max-autotune"
-
-
-def has_option(name: str) -> bool:
-    """Whether this torch's Inductor has the option `name` (dotted for nested ones)."""
-    return name in torch._inductor.config.get_config_copy()
-
-
-def bounds(settings: Settings, device: str) -> dict[str, object]:
-    """The options that bound max-autotune's search here, the ones this torch has."""
-    return {name: value for name, value in settings.autotune_bounds[device].items() if has_option(name)}
 
 
 def gemm_autotunes() -> int:
@@ -62,10 +47,10 @@ def compare(settings: Settings, replica: training.Replica, baseline: Callable[[]
     copy = training.new_replicas(settings.model, device, 1)[0]
     copy.model.load_state_dict(replica.model.state_dict())
     rotation = training.batches(settings.batch_size, settings.seq_len, device)
-    limits = bounds(settings, device) if bounded else {}
-    options = {**torch._inductor.list_mode_options(mode), **limits} if bounded else None
+    limits = autotune.bounds(device, settings.autotune_bounds) if bounded else {}
+    options = autotune.bounded_mode_options(mode, device, settings.autotune_bounds) if bounded else None
     tuned_before = gemm_autotunes()
-    with measure.cold_caches(reset_dynamo=False), torch._inductor.config.patch(QUIET):
+    with measure.cold_caches(reset_dynamo=False), torch._inductor.config.patch(autotune.QUIET):
         candidate = training.on_rotation(compiling.compiled_step(copy, mode=mode, options=options), rotation)
         first_s = measure.first_call_s(candidate, device)
     timing = measure.compare(baseline, candidate, device, budget_s=settings.compare_budget_s)

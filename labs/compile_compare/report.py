@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from labs.common import measure
 from labs.common.harness import Lab
 from labs.compile_compare import compile_phases, graph_breaks, payoff, shapes, step_variants, summaries
 from labs.compile_compare.findings import AB, FirstStep, GraphBreakStudy, ModeComparison, SymbolicCost
@@ -31,6 +32,10 @@ AB_UNITS = {"median_ms": "ms", "q1_ms": "ms", "q3_ms": "ms", "dev_median_ms": "m
 
 def ms(seconds: float) -> float:
     return seconds * 1e3
+
+
+def ms_or_none(seconds: float | None) -> float | None:
+    return None if seconds is None else ms(seconds)
 
 
 def yes_no(flag: bool) -> str:
@@ -76,12 +81,16 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
         rows.append([name, ms(lat.median_s), ms(lat.q1_s), ms(lat.q3_s), lat.reps,
                      ms(dev.median_s) if dev else None, ms(dev.q1_s) if dev else None,
                      ms(dev.q3_s) if dev else None, dev.reps if dev else None,
-                     ms(lat.median_s - dev.median_s) if dev else None, first_s])
+                     ms_or_none(measure.host_overhead_s(lat, dev)) if dev else None, first_s])
         lab.metric(f"{key}.{name}_ms", ms(lat.median_s), "ms")
         lab.metric(f"{key}.{name}_first_s", first_s, "s")
         if dev:
             lab.metric(f"{key}.{name}_dev_ms", ms(dev.median_s), "ms")
-            lab.metric(f"{key}.{name}_overhead_ms", ms(lat.median_s - dev.median_s), "ms")
+            overhead = measure.host_overhead_s(lat, dev)
+            if overhead is None:  # latency and device time agree within their noise: device-bound
+                placeholders(lab, [f"{key}.{name}_overhead_ms"])
+            else:
+                lab.metric(f"{key}.{name}_overhead_ms", ms(overhead), "ms")
         else:
             placeholders(lab, [f"{key}.{name}_dev_ms", f"{key}.{name}_overhead_ms"])
     lab.table(key, AB_COLUMNS, rows, AB_UNITS)

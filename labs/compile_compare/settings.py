@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from labs.common import minigpt
+from labs.common import autotune, minigpt
 
 
 @dataclass(frozen=True)
@@ -40,20 +40,9 @@ class Settings:
         return self.batch_size * self.seq_len
 
 
-# max-autotune's search, bounded so that the comparison costs a minute, not five. On a GPU the
-# training step has 21 matrix products (forward and backward) and Inductor compiles and times
-# every Triton configuration it lists for each: measured on an H100 with torch 2.11
-# (scripts/bench_autotune.py), the unbounded search took more than 4 minutes and these bounds
-# 49 s. They keep ATen and the first 4 Triton GEMM configurations per product
-# (`test_configs.max_mm_configs`, Inductor's own knob for a short list), without the split-K
-# variants (`triton.num_decompose_k_splits`), without benchmarking each choice again with its
-# fused epilogue, and without the coordinate-descent retuning of every generated kernel.
-FULL_BOUNDS = {
-    "cpu": {"max_autotune_gemm_search_space": "DEFAULT"},
-    "cuda": {"max_autotune_gemm_search_space": "DEFAULT", "max_autotune_gemm_backends": "ATEN,TRITON",
-             "test_configs.max_mm_configs": 4, "triton.num_decompose_k_splits": 0,
-             "benchmark_epilogue_fusion": False, "coordinate_descent_tuning": False},
-}
+# max-autotune's search is bounded as in every lab (labs/common/autotune.py: the GPU's full
+# search did not fit a lab's time, the bounds and why are there).
+FULL_BOUNDS = autotune.BOUNDS
 
 SETTINGS = {
     # A one-layer MiniGPT and two shapes: every code path in about a minute on 2 idle CPU cores,

@@ -157,10 +157,6 @@ def part_pick(lab: Lab, state: State) -> None:
 
 def part_run_report(lab: Lab, state: State) -> None:
     import torch
-    for pattern in ("single",) + DISTRIBUTED_PATTERNS:   # the code the page shows, from this run
-        source = (Path(__file__).parent / "patterns" / f"{pattern}.py").read_text()
-        lab.write_artifact(f"pattern_{pattern}", f"patterns/{pattern}.py", source, "python")
-    lab.write_artifact("training_loop", "training.py", (Path(__file__).parent / "training.py").read_text(), "python")
     common = dict(device=f"{state.device.upper()}", world=state.world,
                   backend="nccl" if state.device == "cuda" else "gloo", threads=state.settings.threads_per_rank,
                   preset=lab.preset, settings=state.settings, results=state.results,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 POLL_S = 0.1                 # how often the parent looks at its ranks
+PROGRESS_EVERY_S = 15.0      # at most one progress line per this long from a launch
 TERMINATE_GRACE_S = 3.0      # SIGTERM, then SIGKILL after this
 
 
@@ -76,6 +77,10 @@ def free_port() -> int:
 def _rank_main(rank: int, world: int, device: str, init_method: str, timeout_s: int, threads: int,
                job: Callable[[RankContext], dict], work: str, events: Any) -> None:
     """The body of one rank process (spawned: it imports torch itself)."""
+    import warnings
+    # The timeline step's profiler warns about its own settings once per rank and step; the
+    # lab's log is for what the lab measured.
+    warnings.filterwarnings("ignore", module=r"torch\.profiler")
     import torch
     import torch.distributed as dist
     torch.set_num_threads(threads)
@@ -133,6 +138,7 @@ def launch(job: Callable[[RankContext], dict], *, world: int, device: str, work:
     for stale in work.glob("rank*.json"):
         stale.unlink()
     context = mp.get_context("spawn")
+    os.environ.setdefault("KINETO_LOG_LEVEL", "3")   # the ranks' libkineto (profiler): errors only
     events = context.Queue()
     init_method = f"tcp://127.0.0.1:{free_port()}"
     # Not daemonic: a daemonic process may not start children, and Inductor's compile
@@ -148,6 +154,7 @@ def launch(job: Callable[[RankContext], dict], *, world: int, device: str, work:
     said_at: dict[int, float] = {}   # when a rank first reported an error or its last words
     dying: dict[int, float] = {}     # wall clock (time.time) of a rank's last words
     started = time.monotonic()
+    shown = [-PROGRESS_EVERY_S]      # when rank 0's progress last reached on_progress
 
     def drain() -> None:
         while True:
@@ -156,8 +163,9 @@ def launch(job: Callable[[RankContext], dict], *, world: int, device: str, work:
             except queue.Empty:
                 return
             if kind == "progress":
-                last[rank] = message
-                if rank == 0 and on_progress:
+                last[rank] = message   # every step's, for a failure's message
+                if rank == 0 and on_progress and time.monotonic() - shown[0] >= PROGRESS_EVERY_S:
+                    shown[0] = time.monotonic()   # the terminal gets one line now and then
                     on_progress(message)
             elif kind == "error":
                 errors.setdefault(rank, message)

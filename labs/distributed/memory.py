@@ -3,7 +3,8 @@
 GPU: the caching allocator's own counters. `torch.cuda.max_memory_allocated()` after
 resetting the peak just before the step: every tensor the rank held, at the step's worst
 moment (parameters, gradients, optimizer state, activations, communication buffers), less
-what was allocated before the watch started (the batches, or another run's model).
+what was allocated before the watch started (the batches, or another run's model, and the
+cuBLAS workspaces, made to exist first: `warm_up_cuda_libraries`).
 
 CPU: there is no allocator counter to read, so the lab asks the profiler. With
 `profile_memory=True` every allocation and free of the CPU allocator is an event carrying its
@@ -53,6 +54,21 @@ def peak_from_events(events: list[tuple[int, int]], start_ns: int, end_ns: int) 
     return MemoryReading(peak_bytes=max(held, peak or 0), held_bytes=held)
 
 
+def warm_up_cuda_libraries() -> None:
+    """Make cuBLAS and cuBLASLt allocate their workspaces now, before the baseline is read.
+
+    A process's first matrix products allocate these workspaces (tens of MiB) through the
+    caching allocator and keep them; counted in a step, they made a small model's measured
+    peak tens of times its formula. They are the library's, not the training state's.
+    """
+    x = torch.randn(16, 16, device="cuda", requires_grad=True)
+    weight = torch.randn(16, 16, device="cuda", requires_grad=True)
+    bias = torch.randn(16, device="cuda", requires_grad=True)
+    torch.nn.functional.linear(x, weight, bias).sum().backward()
+    (x.detach() @ weight.detach()).sum().item()
+    torch.cuda.synchronize()
+
+
 class MemoryWatch:
     """Start it before building the model; run the measured step inside `step()`; then `stop()`."""
 
@@ -64,7 +80,7 @@ class MemoryWatch:
 
     def start(self) -> MemoryWatch:
         if self.device == "cuda":
-            torch.cuda.synchronize()
+            warm_up_cuda_libraries()
             self._baseline = torch.cuda.memory_allocated()
         else:
             from torch.profiler import ProfilerActivity, profile

@@ -84,7 +84,7 @@ def record(lab: Lab, key: str, e: Explanation) -> None:
 
 def feature(lab: Lab, key: str, graph, kf) -> None:
     """The kernel the page shows: its source with the cited lines, its facts, its steps."""
-    from labs.lab03_compile import annotation_doc
+    from labs.inductor_kernels import annotation_doc
     suffix = "cpp" if kf.language == "cpp" else "py"
     lab.write_artifact(f"{key}_kernel", f"{key}/featured_kernel.{suffix}", graph.sources[kf.kernel] + "\n",
                        "cpp" if kf.language == "cpp" else "python")

@@ -10,7 +10,7 @@ import pytest
 
 from labs.common import inductor_output
 from labs.common.kernel_facts import facts, words
-from labs.lab03_compile import annotate, annotation_doc
+from labs.inductor_kernels import annotate, annotation_doc
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ATTENTION = FIXTURES / "cpu-torch2.13-causal_attention"

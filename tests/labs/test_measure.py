@@ -79,11 +79,20 @@ def test_timing_threads_are_recorded_only_for_timing(monkeypatch):
     assert measure.threads_used() == [1]
 
 
-@pytest.mark.parametrize("seconds, expected", [(1e-3, "overhead"), (1.1e-6, "bandwidth"), (1.1e-5, "compute")])
-def test_bound_by_compares_the_time_with_both_floors(seconds, expected):
-    # 1 MB at 1 TB/s is 1 µs; 10 Mflop at 1 Tflop/s is 10 µs (compute's floor is the larger)
+@pytest.mark.parametrize("seconds, fixed_cost_s, expected", [
+    (1.1e-6, 1e-6, "bandwidth"),   # 1 MB at 1 TB/s is 1 µs: the memory floor explains the call
+    (1.1e-5, 1e-5, "compute"),     # 10 Mflop at 1 Tflop/s is 10 µs, the larger floor
+    (1e-4, 6e-5, "overhead"),      # far from both floors, and the fixed cost is most of it
+    (3.4e-2, 6e-5, "neither"),     # 34 ms, far from both floors and from the fixed cost (CPU softmax)
+])
+def test_bound_by_names_a_floor_the_fixed_cost_or_neither(seconds, fixed_cost_s, expected):
     moved, flops = (1e6, 1e3) if expected == "bandwidth" else (1e6, 1e7)
-    assert measure.bound_by(seconds, moved, flops, 1e12, 1e12) == expected
+    assert measure.bound_by(seconds, moved, flops, 1e12, 1e12, fixed_cost_s) == expected
+
+
+def test_the_call_floor_is_a_tiny_compiled_call():
+    floor = measure.call_floor("cpu", budget_s=0.05)
+    assert 1e-7 < floor < 5e-3
 
 
 def test_a_measured_compile_runs_in_a_fresh_empty_cache(tmp_path, monkeypatch):
@@ -136,3 +145,12 @@ def test_unknown_verdicts_and_empty_sweeps_are_refused():
         prose.sweep_sentence([(1, "quicker")], "en", "sizes")
     with pytest.raises(ValueError):
         prose.sweep_sentence([], "en", "sizes")
+
+
+def test_host_overhead_is_a_gap_beyond_the_noise_never_negative():
+    latency = stats(1.00e-3, 0.98e-3, 1.02e-3)
+    assert measure.host_overhead_s(latency, stats(0.50e-3, 0.49e-3, 0.51e-3)) == pytest.approx(0.5e-3)
+    # separately sampled medians of a device-bound call: no overhead is measurable
+    assert measure.host_overhead_s(latency, stats(1.01e-3, 0.99e-3, 1.03e-3)) is None
+    assert measure.host_overhead_s(stats(11.0e-3, 10.0e-3, 12.5e-3), stats(11.59e-3, 11.0e-3, 12.0e-3)) is None
+    assert measure.host_overhead_s(latency, stats(0.99e-3, 0.90e-3, 1.10e-3)) is None  # inside the spread

@@ -5,7 +5,7 @@ One case is GPT-2 small's MLP up-projection, x (M x 768) @ W^T (768 -> 3072) + b
 - memfuse's operator: the hand-written Triton kernel on a GPU, ATen's linear and gelu on a CPU;
 - `torch.compile` with Inductor's default mode;
 - `torch.compile` with max-autotune (GPU only; without CUDA graphs, which change launches,
-  not kernels).
+  not kernels; its search bounded as in every lab, `labs/common/autotune.py`).
 Each Inductor variant is timed against memfuse's operator in interleaved rounds
 (labs.common.measure.compare): on a GPU the verdict uses device time, on a CPU latency.
 """
@@ -22,7 +22,7 @@ import torch.nn.functional as F
 from labs.capstone.memfuse import inductor_code
 from labs.capstone.memfuse.ops import fused_linear_gelu
 from labs.capstone.numerics import kernel_tolerance, relative_error
-from labs.common import measure
+from labs.common import autotune, measure
 
 N_FEATURES, K_FEATURES = 3072, 768
 TARGET = 0.9    # memfuse's speed relative to Inductor's (Inductor time / memfuse time) to reach
@@ -75,8 +75,9 @@ def _inputs(rows: int, dtype: torch.dtype, device: str) -> tuple[torch.Tensor, .
     return tuple(t.to(device=device, dtype=dtype) for t in (x, weight, bias))
 
 
-def _compile(mode: str | None, args: tuple[torch.Tensor, ...]) -> tuple[Any, float, str]:
-    compiled = torch.compile(linear_gelu_subgraph, dynamic=False, fullgraph=True, mode=mode)
+def _compile(options: dict[str, Any] | None, args: tuple[torch.Tensor, ...]) -> tuple[Any, float, str]:
+    """Inductor's default mode (options=None), or the given options, compiled and captured."""
+    compiled = torch.compile(linear_gelu_subgraph, dynamic=False, fullgraph=True, options=options)
     started = time.perf_counter()
     _, code = inductor_code.compile_and_capture(compiled, *args)
     return compiled, time.perf_counter() - started, code
@@ -98,7 +99,9 @@ def run_case(rows: int, dtype_name: str, device: str, budget_s: float, max_autot
     versus_default = measure.compare(lambda: default(*args), memfuse, device, budget_s=budget_s)
     versus_max, max_s, max_code = None, None, None
     if max_autotune:
-        tuned, max_s, max_code = _compile("max-autotune-no-cudagraphs", args)
+        # bounded as in every lab (labs/common/autotune.py); quiet: no table of every candidate
+        options = autotune.bounded_mode_options("max-autotune-no-cudagraphs", device) | autotune.QUIET
+        tuned, max_s, max_code = _compile(options, args)
         versus_max = measure.compare(lambda: tuned(*args), memfuse, device, budget_s=budget_s)
     pick = lambda c: (c.device or c.latency) if c is not None else (None, None)
     return CaseResult(

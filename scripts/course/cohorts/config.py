@@ -3,7 +3,7 @@
     title = {en = "Pilot cohort, November 2026", es = "Cohorte piloto, noviembre de 2026"}
     starts = 2026-11-02
     ends = 2026-11-27
-    labs = ["inside_compile", "lab03_compile", "compile_compare"]
+    labs = ["inside_compile", "inductor_kernels", "compile_compare"]
     preset = "full"          # "full": only full runs; "smoke": smoke or full runs
     alias_mode = "numbered"  # "shown": aliases as written; "numbered": learner 1, 2, …
 

@@ -24,7 +24,7 @@ HEADLINES: dict[str, tuple[Headline, ...]] = {
         Headline("inference.relative_error", {"en": "Compiled against eager: relative error",
                                               "es": "Compilado frente a eager: error relativo"}, log_y=True),
     ),
-    "lab03_compile": (
+    "inductor_kernels": (
         Headline("tinyhead.seed.speedup", {
             "en": "TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)",
             "es": "TinyHead con la forma de la especificación (2, 64): tiempo eager ÷ compilado (×)"}),

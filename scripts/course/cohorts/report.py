@@ -14,6 +14,7 @@ from typing import Any
 from course.cohorts.config import Cohort
 from course.cohorts.headlines import headlines
 from course.cohorts.store import Stored, alias_key, read_submissions
+from course.cohorts.submission import lab_of
 from course.results import ResultStore
 
 DEVICE_KIND = {"cpu": "CPU", "cuda": "GPU"}
@@ -134,13 +135,13 @@ def build(cohort: Cohort, store: ResultStore, stored: list[Stored] | None = None
     learners: dict[str, set[int]] = {lab: set() for lab in cohort.labs}
     checks: dict[str, dict[str, list[bool]]] = {lab: defaultdict(list) for lab in cohort.labs}
     for row in rows:
-        learners[row.data["lab"]].add(row.learner)
+        learners[lab_of(row.data)].add(row.learner)
         for key, check in row.data["checks"].items():
-            checks[row.data["lab"]][key].append(check["passed"])
+            checks[lab_of(row.data)][key].append(check["passed"])
     names = {kind: {r.provenance["device_name"] for r in rows if r.provenance["device"] == kind}
              for kind in DEVICE_KIND}
     by_name = {kind: len(found) <= MAX_CLASSES_PER_KIND for kind, found in names.items()}
-    distributions = [_distribution(lab, headline, [r for r in rows if r.data["lab"] == lab], store, by_name)
+    distributions = [_distribution(lab, headline, [r for r in rows if lab_of(r.data) == lab], store, by_name)
                      for lab in cohort.labs for headline in headlines(lab)]
     history = [Row(number=None, learner=numbers[item.name], stored=item) for item in stored if item.replaced]
     return Report(cohort=cohort, rows=rows, history=history, learners_per_lab=learners,

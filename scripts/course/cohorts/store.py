@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from course.cohorts.config import Cohort, CohortError
-from course.cohorts.submission import MAX_BYTES, SubmissionError, parse, short_hash, to_text
+from course.cohorts.submission import MAX_BYTES, SubmissionError, lab_of, parse, short_hash, to_text
 from labs.common.contract import lab_ids
 
 STORED_NAME = re.compile(r"^(?P<seq>\d{6})-(?P<hash>[0-9a-f]{16})\.json$")
@@ -83,7 +83,7 @@ class _Plan:
         self.last_seq = max(self.last_seq, item.seq)
         key = alias_key(item.data["alias"])
         if key and not item.replaced:
-            self.current[(key, item.data["lab"])] = item
+            self.current[(key, lab_of(item.data))] = item
 
     def in_history(self, item: Stored) -> bool:
         return item.replaced or item.name in self.to_history
@@ -173,7 +173,7 @@ def read_candidate(path: Path) -> bytes:
 
 def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list[str]) -> Outcome:
     data = parse(read_candidate(path), known_labs=labs)
-    if data["lab"] not in cohort.labs:
+    if lab_of(data) not in cohort.labs:
         raise SubmissionError(f"lab {data['lab']} is not part of cohort {cohort.id} (it has: "
                               f"{', '.join(cohort.labs)}); only runs of those labs can be added")
     if not cohort.accepts_preset(data["preset"]):
@@ -183,7 +183,7 @@ def _consider(cohort: Cohort, plan: _Plan, path: Path, replace: bool, labs: list
         where = "history/" if plan.in_history(same) else ""
         return Outcome(str(path), "duplicate", f"the same run as {where}{same.name}; not stored twice")
     key = alias_key(data["alias"])
-    earlier = plan.current.get((key, data["lab"])) if key else None
+    earlier = plan.current.get((key, lab_of(data))) if key else None
     if earlier and not replace:
         raise SubmissionError(f"this learner already has a submission for {data['lab']} ({earlier.name}, run "
                               f"{earlier.data['provenance']['date_utc']}); pass --replace to keep the new one "

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from labs.common.contract import CHECK_OPERATORS
+from labs.common.contract import CHECK_OPERATORS, current_lab_id
 
 SUBMISSION_VERSION = 1  # bump with the schema when a field changes meaning
 SCHEMA_PATH = Path(__file__).resolve().with_name("submission.schema.json")
@@ -159,7 +159,7 @@ def check(data: Any, *, known_labs: list[str] | None = None) -> None:
     if data["content_hash"] != content_hash(data):
         raise SubmissionError("its content does not match its content_hash (was it edited after "
                               "`course submit`?); ask the learner to submit the run again")
-    if known_labs is not None and data["lab"] not in known_labs:
+    if known_labs is not None and lab_of(data) not in known_labs:
         raise SubmissionError(f"lab {data['lab']!r} is not a lab of this course (known: {', '.join(known_labs)})")
 
 
@@ -188,3 +188,9 @@ def parse(raw: bytes, *, known_labs: list[str] | None = None, full: bool = True)
             or data["content_hash"] != content_hash(data):
         raise SubmissionError("its content does not match its content_hash; it was edited after it was checked")
     return data
+
+
+def lab_of(data: dict[str, Any]) -> str:
+    """The lab a submission is a run of, by today's id (the file keeps the id it was made with:
+    its content hash covers it)."""
+    return current_lab_id(data["lab"])

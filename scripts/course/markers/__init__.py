@@ -1,7 +1,7 @@
 """Marker expansion: Markdown with `{{ kind target options }}` in, Markdown out.
 
-    {{ metric lab03_compile/cpu:tinyhead.max_abs_err }}
-    {{ figure lab03_compile:tinyhead_latency x_title="Batch size" y_title="µs" }}
+    {{ metric inductor_kernels/cpu:tinyhead.max_abs_err }}
+    {{ figure inductor_kernels:tinyhead_latency x_title="Batch size" y_title="µs" }}
 
 `expand()` is a pure function of the page text, its language and the results it reads: no
 MkDocs in here, so it is unit-tested directly and would survive a move to another site

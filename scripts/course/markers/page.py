@@ -20,7 +20,7 @@ DEVICE_LABEL = {"cpu": "CPU", "cuda": "GPU"}
 
 @dataclass(frozen=True)
 class PageContext:
-    page: str                 # the page's source path, for messages: "en/labs/lab03_compile.md"
+    page: str                 # the page's source path, for messages: "en/labs/inductor_kernels.md"
     lang: str                 # "en" or "es"
     page_dir: str = ""        # folder of the page inside its language tree: "labs"
     site_root: str = "."      # relative URL from the rendered page to the site's root

@@ -1,3 +1,3 @@
 from labs.common.harness import main
 
-main("lab03_compile")
+main("inductor_kernels")

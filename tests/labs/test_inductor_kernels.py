@@ -9,12 +9,12 @@ import pytest
 
 from labs.common import measure
 from labs.common.training_memory import TrainingMemory
-from labs.lab03_compile import distributed
+from labs.inductor_kernels import distributed
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DELIVERABLES = ("REPORT.md", "REPORT.es.md", "kernel.cpp", "KERNEL_ANNOTATION.md", "DISTRIBUTED.md",
                 "DISTRIBUTED.es.md", "manifest.json")
-LAB = "lab03_compile"
+LAB = "inductor_kernels"
 
 
 def test_every_check_passes(run):
@@ -36,7 +36,7 @@ def test_deliverables_land_at_the_top_of_the_output_folder(run):
 
 
 def test_kernel_is_the_fused_softmax(lab_smoke):
-    run = lab_smoke("lab03_compile")
+    run = lab_smoke("inductor_kernels")
     assert run.metric("softmax_kernel.file") == "kernel.cpp"
     kernel = (run.out / "kernel.cpp").read_text()
     assert "#pragma omp" in kernel and ".exp()" in kernel and "maximum" in kernel and " / " in kernel
@@ -45,7 +45,7 @@ def test_kernel_is_the_fused_softmax(lab_smoke):
 
 
 def test_annotation_facts_cite_the_lines_of_the_saved_kernel(lab_smoke):
-    run = lab_smoke("lab03_compile")
+    run = lab_smoke("inductor_kernels")
     kernel_lines = (run.out / "kernel.cpp").read_text().splitlines()
     table = run.manifest["tables"]["kernel_annotation"]
     rows = [dict(zip(table["columns"], row)) for row in table["rows"]]
@@ -76,7 +76,7 @@ def test_both_models_are_timed_with_spread_and_verdicts_that_follow_them(run):
                                      "latency")
             assert row["verdict"] == measure.verdict(eager, compiled), row
             assert row["speedup"] == pytest.approx(row["eager_us"] / row["compiled_us"])
-            assert row["compile_s"] > 0 and row["bound"] in ("overhead", "bandwidth", "compute")
+            assert row["compile_s"] > 0 and row["bound"] in ("overhead", "bandwidth", "compute", "neither")
         assert f"{name}_latency" in run.manifest["figures"]
         verdicts = [row["verdict"] for row in rows]
         sentence = run.metric(f"{name}.summary.en")

@@ -50,7 +50,7 @@ print(f"torch {torch.__version__} on {DEVICE}")
 # (that first call compiles), and compare with eager on the seed's `(2, 64)` input.
 
 # %%
-from labs.lab03_compile.tinyhead import TinyHead
+from labs.inductor_kernels.tinyhead import TinyHead
 
 tiny = TinyHead().to(DEVICE).eval()
 tiny_compiled = torch.compile(tiny, dynamic=False)
@@ -66,8 +66,8 @@ print(f"max |eager - compiled| = {error:.2e} (the seed asks for < 1e-6)")
 
 # %%
 from labs.common import minigpt
-from labs.lab03_compile.inputs import minigpt_input
-from labs.lab03_compile.lab import logits_tolerance
+from labs.inductor_kernels.inputs import minigpt_input
+from labs.inductor_kernels.lab import logits_tolerance
 
 gpt, info = minigpt.trained_minigpt(PRESET, DEVICE)
 print(f"{info.params:,} parameters; held-out exact match {info.val_exact_match:.1%}")
@@ -100,7 +100,7 @@ for folder in folders:
 # Print it with line numbers: max, x - max, exp, sum and the division are all in it.
 
 # %%
-from labs.lab03_compile import annotate
+from labs.inductor_kernels import annotate
 
 graphs = [inductor_output.load_graph(folder) for folder in folders]
 chosen = annotate.pattern_kernel(graphs[:1], "softmax")
@@ -131,7 +131,7 @@ print("buffers the IR has but call() never allocates:",
 # and device time.
 
 # %%
-from labs.lab03_compile.profiling import Cost, measure_size
+from labs.inductor_kernels.profiling import Cost, measure_size
 
 with torch.no_grad():
     for batch in (2, 1024):
@@ -147,7 +147,7 @@ with torch.no_grad():
 # a model too small to benefit is as instructive as a speed-up.
 
 # %%
-from labs.lab03_compile.inputs import LogitsOnly
+from labs.inductor_kernels.inputs import LogitsOnly
 
 with torch.no_grad():
     for batch in (1, 16):

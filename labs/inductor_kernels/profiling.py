@@ -7,7 +7,9 @@ on one clock, latency; on a GPU on two, latency (one synchronized call, what a r
 and device time (CUDA events, what the GPU spends). Their difference is host overhead.
 
 Each row is also placed against the machine's ceilings (`measure.bound_by`): the bytes that
-must move over the measured copy bandwidth, the flops over the measured matmul rate.
+must move over the measured copy bandwidth, the flops over the measured matmul rate, and
+the sweep's fixed cost: the smallest size's time (its work is a few kilobytes), which every
+larger call pays too. A size whose time stays under twice that did not grow with its work.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Cost:
 class Ceilings:
     bandwidth: float      # bytes/s of a large device-to-device copy
     peak_flops: float     # flop/s of a large float32 matrix product
+    call_floor_s: float   # a compiled call that does almost nothing (measure.call_floor)
 
 
 @dataclass(frozen=True)
@@ -52,10 +55,15 @@ class SizeResult:
     def verdict(self) -> str:
         return self.timing.verdict
 
-    def bound(self, ceilings: Ceilings) -> str:
-        """What limits the compiled call: overhead, bandwidth or compute (its fastest clock)."""
-        seconds = (self.timing.device or self.timing.latency)[1].median_s
-        return measure.bound_by(seconds, self.cost.bytes, self.cost.flops, ceilings.bandwidth, ceilings.peak_flops)
+    @property
+    def seconds(self) -> float:
+        """The compiled call's time on its fastest clock (device time on a GPU)."""
+        return (self.timing.device or self.timing.latency)[1].median_s
+
+    def bound(self, ceilings: Ceilings, fixed_cost_s: float) -> str:
+        """What limits the compiled call: bandwidth, compute, overhead or neither."""
+        return measure.bound_by(self.seconds, self.cost.bytes, self.cost.flops, ceilings.bandwidth,
+                                ceilings.peak_flops, fixed_cost_s)
 
 
 def measure_size(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], batch: int,
@@ -84,7 +92,7 @@ def units(device: str) -> dict[str, str]:
             | {"speedup": "×", "dev_speedup": "×", "compile_s": "s", "achieved_gb_s": "GB/s"})
 
 
-def row(result: SizeResult, device: str, ceilings: Ceilings) -> list:
+def row(result: SizeResult, device: str, ceilings: Ceilings, fixed_cost_s: float) -> list:
     eager, compiled = (s.us() for s in result.timing.latency)
     cells = [result.batch, eager["median"], eager["q1"], eager["q3"], compiled["median"], compiled["q1"],
              compiled["q3"], result.speedup, result.verdict]
@@ -93,9 +101,8 @@ def row(result: SizeResult, device: str, ceilings: Ceilings) -> list:
         cells += [dev_eager["median"], dev_eager["q1"], dev_eager["q3"], dev_compiled["median"],
                   dev_compiled["q1"], dev_compiled["q3"], result.timing.device_speedup,
                   result.timing.device_verdict, *result.launches]
-    fastest = (result.timing.device or result.timing.latency)[1].median_s
-    return cells + [result.bound(ceilings), result.cost.bytes / fastest / 1e9, result.compile_s,
-                    result.timing.latency[0].reps, result.timing.latency[1].reps]
+    return cells + [result.bound(ceilings, fixed_cost_s), result.cost.bytes / result.seconds / 1e9,
+                    result.compile_s, result.timing.latency[0].reps, result.timing.latency[1].reps]
 
 
 def sweep(lab: Lab, name: str, model: torch.nn.Module, make_input: Callable[[int], torch.Tensor],
@@ -123,7 +130,8 @@ def sweep(lab: Lab, name: str, model: torch.nn.Module, make_input: Callable[[int
 def record(lab: Lab, name: str, results: list[SizeResult], ceilings: Ceilings) -> None:
     device = lab.device
     key = f"{name}_latency"
-    lab.table(key, columns(device), [row(r, device, ceilings) for r in results], units(device))
+    fixed_cost_s = fixed_cost(results)
+    lab.table(key, columns(device), [row(r, device, ceilings, fixed_cost_s) for r in results], units(device))
     lab.figure(key, key, x="batch", y=["eager_us", "compiled_us"],
                error_low={"eager_us": "eager_q1_us", "compiled_us": "compiled_q1_us"},
                error_high={"eager_us": "eager_q3_us", "compiled_us": "compiled_q3_us"},
@@ -148,11 +156,16 @@ def record(lab: Lab, name: str, results: list[SizeResult], ceilings: Ceilings) -
     lab.metric(f"{name}.largest_batch", largest.batch)
     lab.metric(f"{name}.largest.verdict", largest.verdict)
     lab.metric(f"{name}.largest.speedup", largest.speedup, "×")
-    lab.metric(f"{name}.largest.bound", largest.bound(ceilings))
-    lab.metric(f"{name}.smallest.bound", results[0].bound(ceilings))
+    lab.metric(f"{name}.largest.bound", largest.bound(ceilings, fixed_cost_s))
+    lab.metric(f"{name}.smallest.bound", results[0].bound(ceilings, fixed_cost_s))
     lab.metric(f"{name}.compile_s_median", sorted(r.compile_s for r in results)[len(results) // 2], "s")
     # Context for the reader: above the core count, other programs competed for the cores.
     lab.metric(f"{name}.load_avg", os.getloadavg()[0])
+
+
+def fixed_cost(results: list[SizeResult]) -> float:
+    """What a call of this sweep costs whatever its size: the smallest size's time."""
+    return min(r.seconds for r in results)
 
 
 def summarise(lab: Lab, name: str, verdicts: list[tuple[int, str]], clock: str) -> None:

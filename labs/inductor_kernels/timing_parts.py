@@ -16,18 +16,14 @@ from dataclasses import dataclass
 import torch
 from torch._inductor import config as inductor_config
 
-from labs.common import measure, minigpt
+from labs.common import autotune, measure, minigpt
 from labs.common.harness import Lab
-from labs.lab03_compile.inputs import LogitsOnly, minigpt_input, tinyhead_input
-from labs.lab03_compile.profiling import Ceilings, Cost, sweep
-from labs.lab03_compile.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_SEED_BATCH, TINYHEAD_VOCAB
-from labs.lab03_compile.tinyhead import TinyHead
+from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
+from labs.inductor_kernels.profiling import Ceilings, Cost, fixed_cost, sweep
+from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_SEED_BATCH, TINYHEAD_VOCAB
+from labs.inductor_kernels.tinyhead import TinyHead
 
 FLOAT = 4  # bytes per float32
-# max-autotune prints every candidate's timing to the terminal; the part records the outcome.
-QUIET_AUTOTUNE = {name: value for name, value in (("autotune_num_choices_displayed", 0),
-                                                  ("max_autotune_report_choices_stats", False))
-                  if hasattr(inductor_config, name)}
 
 
 # -- ceilings ------------------------------------------------------------------------------
@@ -59,9 +55,11 @@ def part_ceilings(lab: Lab) -> Ceilings:
     budget = settings.bench_budget_s
     lab.progress("copy bandwidth and matmul rate")
     ceilings = Ceilings(bandwidth=measure.copy_bandwidth(lab.device, budget_s=budget),
-                        peak_flops=measure.matmul_peak(lab.device, budget_s=budget))
+                        peak_flops=measure.matmul_peak(lab.device, budget_s=budget),
+                        call_floor_s=measure.call_floor(lab.device, budget_s=budget))
     lab.metric("ceilings.copy_gb_s", ceilings.bandwidth / 1e9, "GB/s")
     lab.metric("ceilings.matmul_tflops", ceilings.peak_flops / 1e12, "TFLOP/s")
+    lab.metric("ceilings.call_floor_us", ceilings.call_floor_s * 1e6, "µs")
     lab.metric("ceilings.clock", "device" if lab.device == "cuda" else "latency")
     rows = []
     shapes = settings.ceiling_shapes[lab.device]
@@ -75,7 +73,8 @@ def part_ceilings(lab: Lab) -> Ceilings:
         eager, fast = timing.device or timing.latency
         moved = 2 * x.numel() * FLOAT + kernel.extra_bytes
         achieved = moved / fast.median_s
-        bound = measure.bound_by(fast.median_s, moved, 8 * x.numel(), ceilings.bandwidth, ceilings.peak_flops)
+        bound = measure.bound_by(fast.median_s, moved, 8 * x.numel(), ceilings.bandwidth, ceilings.peak_flops,
+                                 ceilings.call_floor_s)
         rows.append([kernel.name, " × ".join(map(str, kernel.shape)), moved / 1e6, eager.median_s * 1e6,
                      fast.median_s * 1e6, moved / eager.median_s / 1e9, achieved / 1e9,
                      100 * achieved / ceilings.bandwidth, bound])
@@ -125,7 +124,7 @@ def part_timing_tinyhead(lab: Lab, ceilings: Ceilings) -> None:
     lab.metric("tinyhead.seed.compiled_us", compiled.median_s * 1e6, "µs")
     lab.metric("tinyhead.seed.speedup", seed.speedup, "×")
     lab.metric("tinyhead.seed.verdict", seed.verdict)
-    lab.metric("tinyhead.seed.bound", seed.bound(ceilings))
+    lab.metric("tinyhead.seed.bound", seed.bound(ceilings, fixed_cost(results)))
     if seed.timing.device:
         eager_dev, compiled_dev = seed.timing.device
         lab.metric("tinyhead.seed.eager_dev_us", eager_dev.median_s * 1e6, "µs")
@@ -187,7 +186,8 @@ def part_autotune(lab: Lab, gpt: minigpt.MiniGPT) -> None:
 
     The one change is the autotuning. On a CPU both sides freeze the weights into the graph
     (`freezing`): without it max-autotune has no GEMM template to choose from. On a GPU both
-    leave CUDA graphs out. The GEMM search is the default space, not the exhaustive one.
+    leave CUDA graphs out. The search is bounded as in every lab (`labs/common/autotune.py`);
+    the bounds are recorded for the page.
     """
     settings = SETTINGS[lab.preset]
     freezing = lab.device == "cpu"
@@ -195,14 +195,16 @@ def part_autotune(lab: Lab, gpt: minigpt.MiniGPT) -> None:
     model = LogitsOnly(gpt)
     x = minigpt_input(gpt, settings.autotune_batch, lab.device)
     lab.progress(f"{candidate} against default at batch {settings.autotune_batch}")
-    with inductor_config.patch(freezing=freezing, max_autotune_gemm_search_space="DEFAULT", **QUIET_AUTOTUNE):
+    options = autotune.bounded_mode_options(candidate, lab.device)
+    with inductor_config.patch(freezing=freezing, **autotune.QUIET):
         default, tuned, default_s, tuned_s = compiled_pair(model, x, lab.device, {"mode": "default"},
-                                                           {"mode": candidate})
+                                                           {"options": options})
     timing = measure.compare(default, tuned, lab.device, budget_s=settings.bench_budget_s)
     clock = timing.device or timing.latency
     lab.metric("autotune.batch", settings.autotune_batch)
     lab.metric("autotune.mode", candidate)
     lab.metric("autotune.freezing", "yes" if freezing else "no")
+    lab.metric("autotune.bounds", ", ".join(f"{k}={v}" for k, v in autotune.bounds(lab.device).items()))
     lab.metric("autotune.default.compile_s", default_s, "s")
     lab.metric("autotune.max_autotune.compile_s", tuned_s, "s")
     lab.metric("autotune.compile_ratio", tuned_s / default_s, "×")

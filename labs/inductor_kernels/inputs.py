@@ -8,7 +8,7 @@ import torch
 
 from labs.common import minigpt
 from labs.common.grammar import build_corpus
-from labs.lab03_compile.settings import SEED, TINYHEAD_FEATURES
+from labs.inductor_kernels.settings import SEED, TINYHEAD_FEATURES
 
 
 def tinyhead_input(batch: int, device: str) -> torch.Tensor:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from labs.common.formatting import format_number, with_unit
-from labs.lab03_compile.settings import TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
+from labs.inductor_kernels.settings import TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 
 WORDS = {
     "en": {

@@ -1,0 +1,273 @@
+"""The words of COMPILE_LOG.md, one table per language, with the same keys (tested).
+
+`compile_log` fills them with the run's numbers, formatted for the language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labs.compile_compare import compile_phases
+
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "title": "# COMPILE_LOG: torch.compile on the MiniGPT training loop",
+        "device": "Device: {device} ({name}); torch {torch}; preset `{preset}`. Written by "
+                  "`python -m labs.compile_compare`: every number below is from that run.",
+        "busy": "**Read the step times with care:** other programs kept {others} threads running on "
+                "average, on {cores} cores, while the lab measured. Compiled CPU kernels, which run "
+                "every kernel in parallel over all cores, slow down far more under contention than "
+                "eager's small single-threaded operations.",
+        "method": "How it was measured: every compile time below comes from an empty (cold) cache, "
+                  "except the restarted process of section 1, which is about the warm one; every "
+                  "comparison changes one thing and times its two sides in alternating rounds; "
+                  "step times are medians, with quartiles and the number of steps timed.",
+        "overall": "Over the whole run: {sentence}.",
+        "missing": "_Part `{key}` {status}: {reason}._",
+        "did_not_run": "did not run", "no_result": "no result",
+        "s1": "## 1. First step: what compiling costs",
+        "first_header": ["", "eager", "compiled, cold cache", "compiled, warm cache (new process)"],
+        "first_row": "first step",
+        "first_ratio": "The compiled first step took {ratio} as long as eager's. Where the cold compile's "
+                       "time went, from Dynamo's compilation records (the phases are nested timers, "
+                       "taken apart so that none is counted twice):",
+        "phase_header": ["phase", "what happens", "cold", "share", "warm"],
+        "phase_meaning": dict(compile_phases.PHASES) | {"rest": "running the step, guards, everything else"},
+        "toolchain": "Not in these numbers: the process's first compile of anything (a one-line function, "
+                     "compiled before the timings) took {toolchain}: importing Inductor, starting its "
+                     "compile workers{header}. Every process that compiles pays it once.",
+        "header_built": ", and building Inductor's precompiled C++ header (once per machine and temp folder)",
+        "warm": "A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` (a warm cache, on purpose) "
+                "took {warm} for its first step ({saved} less; {aot} AOTAutograd and {fx} FX-graph cache "
+                "hits). Dynamo still traced the bytecode ({dynamo}): the cache keeps compiled graphs, not "
+                "the guarded frames of a process. Before that step the restart cost {startup} of imports "
+                "and setup and {toolchain} for its own first compile of anything; {process} from launch "
+                "to the end of the first step.",
+        "s2": "## 2. Steady state",
+        "ab_header": ["variant", "clock", "median", "quartiles", "steps timed", "first step"],
+        "clock": {"latency": "latency", "device": "device time"},
+        "steady_verdict": "Compiled against eager: {sentence}.",
+        "tokens": "Tokens per second (latency): eager {eager}, compiled {compiled}.",
+        "overhead": "Latency minus device time is host overhead (Python, the framework, kernel launches): "
+                    "{eager} per eager step, {compiled} per compiled step.",
+        "device_bound": "none measurable (the two clocks agree within their spread: device-bound)",
+        "pays": {"never": "{what} never pays off on {clock}: it is not measurably faster per step.",
+                 "immediately": "{what} pays off from the first step on {clock}: it costs no more up front "
+                                "and runs faster.",
+                 "after": "{what} pays off after {steps} steps on {clock}."},
+        "compiling": "Compiling (against eager)",
+        "s3": "## 3. Recompilations",
+        "sequence": "One compiled training step met these (batch × length) shapes in order: {sequence}. "
+                    "Dynamo's recompile limit per function is {limit}. Each policy compiled its own copy "
+                    "of the loss function (its own cache entries and recompile count) against its own "
+                    "empty cache, with Dynamo's `recompiles` log switched on only while the shapes ran. "
+                    "The study uses a MiniGPT of {layers} block(s), same width and block size.",
+        "policy_header": ["policy", "meaning", "predicted", "recompiles", "graphs", "compile time"],
+        "policy_meaning": {
+            "static": "`dynamic=False`: every new shape is a new static graph",
+            "automatic": "`dynamic=None` (the default): static first, then the sizes that changed become symbolic",
+            "dynamic": "`dynamic=True`: symbolic sizes from the first compile",
+            "mark_dynamic": "`mark_dynamic` on the batch, `maybe_mark_dynamic` on the length: symbolic "
+                            "from the first compile where the model allows it"},
+        "policies": "Across the policies: {sentence}.",
+        "why": "Why each recompilation happened (the guard that failed, from the log):",
+        "call": "- {policy}, call {n} ({shape}): {reason}{graph}",
+        "graph": " → graph input idx {shape}",
+        "no_recompile": "- {policy}: no recompilation",
+        "specialized": "With `dynamic=True` the first graph's `idx` was {shape}: {why}.",
+        "length_fixed": "a length equal to the block size is compiled as a constant, because MiniGPT slices "
+                        "its causal mask with `[:T, :T]` and the full-buffer case differs from a shorter one",
+        "batch_fixed": "the batch equalled that length, and duck sizing gives equal sizes one symbol, so the "
+                       "batch was specialized with it",
+        "mark_raised": "A hard `torch._dynamo.mark_dynamic(idx, 1)` on that length raised: `{error}`. The "
+                       "`mark_dynamic` policy therefore marks the length with `maybe_mark_dynamic`, a hint "
+                       "Dynamo may overrule.",
+        "mark_ok": "A hard `torch._dynamo.mark_dynamic(idx, 1)` on the length was accepted in this run.",
+        "symbolic": "What symbolic sizes cost per step, measured at {shape} with `dynamic=True`'s graph "
+                    "(`idx` {dyn}) against `dynamic=False`'s (`idx` {static}), interleaved: the symbolic "
+                    "step was {sentence}.",
+        "automatic_yes": "With the default (`automatic`), the recompilation after a size changed produced a "
+                         "graph with symbolic sizes (`sN`): automatic dynamic shapes. Later sizes along those "
+                         "dimensions reuse it.",
+        "automatic_no": "With the default (`automatic`), no recompiled graph had symbolic sizes in this run.",
+        "s4": "## 4. Compile modes",
+        "autotune_title": "### {mode} against default",
+        "graphs_title": "### reduce-overhead (CUDA graphs) against default",
+        "bounds": "The search was bounded: {bounds}. {count} matrix product(s) had their implementations "
+                  "benchmarked.",
+        "mode_verdict": "{what}'s first step cost {extra} {more} than default's, and its steps were {sentence}.",
+        "more": "more", "less": "less",
+        "s5": "## 5. Graph breaks: triage",
+        "explain": "`torch._dynamo.explain` on `loss_with_breaks` (step_variants.py): {graphs} graphs, "
+                   "{breaks} breaks. On `loss_without_breaks`: {fgraphs} graph(s), {fbreaks} breaks.",
+        "break_title": "### Break {n}: {kind} ({file}:{line})",
+        "code": "- Code: `{code}`", "cause": "- Cause (Dynamo): {reason}", "fix": "- Fix: {fix}",
+        "effect": "### Effect",
+        "effect_note": "Both steps on a MiniGPT of {layers} block(s), each compiled against an empty cache, "
+                       "warmed up past the recompile limit, then timed interleaved:",
+        "breaks_verdict": "The fixed step against the step with breaks: {sentence}. Both compute the same loss "
+                          "(|difference| {diff}).",
+        "raised": "`fullgraph=True` on the step with breaks raised `{error}`: \"{message}\".",
+        "not_raised": "`fullgraph=True` on the step with breaks did not raise (unexpected).",
+        "accepted": "It compiled the fixed step without complaint.",
+        "also_raised": "It also raised on the fixed step: {message}",
+        "recompiled": "While it warmed up, the step with breaks also recompiled {n} times (the first on the "
+                      "guard `{guard}`): the `.item()` value reaches the code after the break as a Python "
+                      "float, the resumed frame guards on its exact value, and every step brings a new value, "
+                      "until Dynamo's recompile limit ({limit}) stops compiling that frame and it runs eagerly.",
+        "s6": "## 6. Warm-up procedure for a job that compiles",
+        "w_cache": "Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the "
+                   "job image when the machine is new){result}",
+        "w_cache_result": ": here it turned a {cold} first step into {warm}.",
+        "w_shapes_maybe": "Run one step per input shape the job will see before taking real traffic or starting "
+                          "the clock. Where shapes vary, mark the varying dimensions: `torch._dynamo.mark_dynamic` "
+                          "where the model keeps them symbolic (here the batch), and `torch._dynamo."
+                          "maybe_mark_dynamic` where it may specialize them: in this run a hard `mark_dynamic` "
+                          "on the length raised `{error}`.",
+        "w_shapes_mark": "Run one step per input shape the job will see before taking real traffic or starting "
+                         "the clock; where shapes vary, mark the varying dimensions with "
+                         "`torch._dynamo.mark_dynamic` (accepted for the length in this run) so they compile once.",
+        "w_best": " Of the policies measured here, `{policy}` compiled in the least time.",
+        "w_fullgraph": "Compile with `fullgraph=True` in CI: a new graph break then fails a test instead of "
+                       "silently splitting the step.",
+        "w_logs": "Run once per release with `TORCH_LOGS=\"recompiles\"` (or `torch._logging.set_logs("
+                  "recompiles=True)`) and read every guard that fails; switch it off again before timing "
+                  "anything.",
+    },
+    "es": {
+        "title": "# COMPILE_LOG: torch.compile en el bucle de entrenamiento del MiniGPT",
+        "device": "Dispositivo: {device} ({name}); torch {torch}; preajuste `{preset}`. Escrito por "
+                  "`python -m labs.compile_compare`: cada número que sigue sale de esa ejecución.",
+        "busy": "**Lee con cuidado los tiempos por paso:** otros programas mantuvieron de media {others} "
+                "hilos en ejecución, en {cores} núcleos, mientras el laboratorio medía. Los kernels de CPU "
+                "compilados, que ejecutan cada kernel en paralelo sobre todos los núcleos, se frenan mucho "
+                "más con competencia que las operaciones pequeñas de eager, de un solo hilo.",
+        "method": "Cómo se midió: cada tiempo de compilación sale de una caché vacía (fría), salvo el proceso "
+                  "reiniciado de la sección 1, que trata precisamente de la caché caliente; cada comparación "
+                  "cambia una sola cosa y mide sus dos lados en rondas alternas; los tiempos por paso son "
+                  "medianas, con cuartiles y el número de pasos medidos.",
+        "overall": "En toda la ejecución: {sentence}.",
+        "missing": "_Parte `{key}` {status}: {reason}._",
+        "did_not_run": "no se ejecutó", "no_result": "sin resultado",
+        "s1": "## 1. Primer paso: lo que cuesta compilar",
+        "first_header": ["", "eager", "compilado, caché fría", "compilado, caché caliente (proceso nuevo)"],
+        "first_row": "primer paso",
+        "first_ratio": "El primer paso compilado tardó {ratio} lo que el de eager. En qué se fue el tiempo de "
+                       "la compilación en frío, según los registros de compilación de Dynamo (las fases son "
+                       "temporizadores anidados, separados para no contar ninguno dos veces):",
+        "phase_header": ["fase", "qué ocurre", "en frío", "parte", "en caliente"],
+        "phase_meaning": {
+            "dynamo": "Dynamo: bytecode de Python a un grafo FX, más las guardas",
+            "aot_autograd": "AOTAutograd: grafo conjunto forward-backward, partición (o lectura de caché)",
+            "inductor": "Inductor: bajada, fusión, planificación, generación de código",
+            "kernel_compile": "espera al compilador de kernels (g++ en CPU, Triton en GPU)",
+            "rest": "ejecutar el paso, las guardas, todo lo demás"},
+        "toolchain": "Fuera de estas cifras: la primera compilación de cualquier cosa en el proceso (una "
+                     "función de una línea, compilada antes de medir) tardó {toolchain}: importar Inductor, "
+                     "arrancar sus procesos de compilación{header}. Todo proceso que compila la paga una vez.",
+        "header_built": " y construir la cabecera C++ precompilada de Inductor (una vez por máquina y carpeta "
+                        "temporal)",
+        "warm": "Un proceso nuevo apuntado al mismo `TORCHINDUCTOR_CACHE_DIR` (una caché caliente, a propósito) "
+                "tardó {warm} en su primer paso ({saved} menos; {aot} aciertos en la caché de AOTAutograd y "
+                "{fx} en la de grafos FX). Dynamo volvió a trazar el bytecode ({dynamo}): la caché guarda "
+                "grafos compilados, no los marcos (frames) con guardas de un proceso. Antes de ese paso, el "
+                "reinicio costó {startup} de importaciones y preparación y {toolchain} de su propia primera "
+                "compilación; {process} desde el arranque hasta el final del primer paso.",
+        "s2": "## 2. Régimen estacionario",
+        "ab_header": ["variante", "reloj", "mediana", "cuartiles", "pasos medidos", "primer paso"],
+        "clock": {"latency": "latencia", "device": "tiempo de dispositivo"},
+        "steady_verdict": "Compilado frente a eager: {sentence}.",
+        "tokens": "Tokens por segundo (latencia): eager {eager}, compilado {compiled}.",
+        "overhead": "La latencia menos el tiempo de dispositivo es la sobrecarga del host (Python, el framework, "
+                    "los lanzamientos de kernels): {eager} por paso eager, {compiled} por paso compilado.",
+        "device_bound": "ninguna medible (los dos relojes coinciden dentro de su dispersión: limitado por el dispositivo)",
+        "pays": {"never": "{what} no se amortiza nunca en {clock}: no es medible más rápido por paso.",
+                 "immediately": "{what} se amortiza desde el primer paso en {clock}: no cuesta más al principio "
+                                "y va más rápido.",
+                 "after": "{what} se amortiza tras {steps} pasos en {clock}."},
+        "compiling": "Compilar (frente a eager)",
+        "s3": "## 3. Recompilaciones",
+        "sequence": "Un paso de entrenamiento compilado recibió estas formas (lote × longitud), en orden: "
+                    "{sequence}. El límite de recompilaciones de Dynamo por función es {limit}. Cada política "
+                    "compiló su propia copia de la función de pérdida (sus propias entradas de caché y su "
+                    "propia cuenta de recompilaciones) con su propia caché vacía, y el log `recompiles` de "
+                    "Dynamo activado solo mientras pasaban las formas. El estudio usa un MiniGPT de {layers} "
+                    "bloque(s), con la misma anchura y el mismo tamaño de bloque.",
+        "policy_header": ["política", "significado", "previstas", "recompilaciones", "grafos", "compilación"],
+        "policy_meaning": {
+            "static": "`dynamic=False`: cada forma nueva es un grafo estático nuevo",
+            "automatic": "`dynamic=None` (por defecto): estático al principio; luego los tamaños que cambian "
+                         "pasan a ser simbólicos",
+            "dynamic": "`dynamic=True`: tamaños simbólicos desde la primera compilación",
+            "mark_dynamic": "`mark_dynamic` en el lote, `maybe_mark_dynamic` en la longitud: simbólicos desde "
+                            "la primera compilación donde el modelo lo permite"},
+        "policies": "Entre las políticas: {sentence}.",
+        "why": "Por qué ocurrió cada recompilación (la guarda que falló, según el log):",
+        "call": "- {policy}, llamada {n} ({shape}): {reason}{graph}",
+        "graph": " → entrada idx del grafo {shape}",
+        "no_recompile": "- {policy}: ninguna recompilación",
+        "specialized": "Con `dynamic=True`, el `idx` del primer grafo fue {shape}: {why}.",
+        "length_fixed": "una longitud igual al tamaño de bloque se compila como constante, porque MiniGPT corta "
+                        "su máscara causal con `[:T, :T]` y el caso del búfer completo difiere de uno más corto",
+        "batch_fixed": "el lote era igual a esa longitud, y el duck sizing da un solo símbolo a tamaños iguales, "
+                       "así que el lote se especializó con ella",
+        "mark_raised": "Un `torch._dynamo.mark_dynamic(idx, 1)` estricto sobre esa longitud lanzó: `{error}`. "
+                       "Por eso la política `mark_dynamic` marca la longitud con `maybe_mark_dynamic`, una "
+                       "sugerencia que Dynamo puede descartar.",
+        "mark_ok": "Un `torch._dynamo.mark_dynamic(idx, 1)` estricto sobre la longitud se aceptó en esta ejecución.",
+        "symbolic": "Lo que cuestan los tamaños simbólicos por paso, medido en {shape} con el grafo de "
+                    "`dynamic=True` (`idx` {dyn}) frente al de `dynamic=False` (`idx` {static}), de forma "
+                    "intercalada: el paso simbólico fue {sentence}.",
+        "automatic_yes": "Con la política por defecto (`automatic`), la recompilación tras cambiar un tamaño "
+                         "produjo un grafo con tamaños simbólicos (`sN`): formas dinámicas automáticas. Los "
+                         "tamaños posteriores en esas dimensiones lo reutilizan.",
+        "automatic_no": "Con la política por defecto (`automatic`), ningún grafo recompilado tuvo tamaños "
+                        "simbólicos en esta ejecución.",
+        "s4": "## 4. Modos de compilación",
+        "autotune_title": "### {mode} frente a default",
+        "graphs_title": "### reduce-overhead (CUDA graphs) frente a default",
+        "bounds": "La búsqueda se acotó: {bounds}. Se midieron las implementaciones de {count} producto(s) de "
+                  "matrices.",
+        "mode_verdict": "El primer paso de {what} costó {extra} {more} que el de default, y sus pasos fueron "
+                        "{sentence}.",
+        "more": "más", "less": "menos",
+        "s5": "## 5. Rupturas de grafo: clasificación",
+        "explain": "`torch._dynamo.explain` sobre `loss_with_breaks` (step_variants.py): {graphs} grafos, "
+                   "{breaks} rupturas. Sobre `loss_without_breaks`: {fgraphs} grafo(s), {fbreaks} rupturas.",
+        "break_title": "### Ruptura {n}: {kind} ({file}:{line})",
+        "code": "- Código: `{code}`", "cause": "- Causa (Dynamo): {reason}", "fix": "- Corrección: {fix}",
+        "effect": "### Efecto",
+        "effect_note": "Los dos pasos sobre un MiniGPT de {layers} bloque(s), cada uno compilado con una caché "
+                       "vacía, calentados hasta pasar el límite de recompilación y medidos después de forma "
+                       "intercalada:",
+        "breaks_verdict": "El paso corregido frente al paso con rupturas: {sentence}. Los dos calculan la misma "
+                          "pérdida (|diferencia| {diff}).",
+        "raised": "`fullgraph=True` sobre el paso con rupturas lanzó `{error}`: \"{message}\".",
+        "not_raised": "`fullgraph=True` sobre el paso con rupturas no lanzó nada (inesperado).",
+        "accepted": "Compiló el paso corregido sin quejarse.",
+        "also_raised": "También lanzó sobre el paso corregido: {message}",
+        "recompiled": "Durante el calentamiento, el paso con rupturas recompiló además {n} veces (la primera por "
+                      "la guarda `{guard}`): el valor de `.item()` llega al código tras la ruptura como un "
+                      "float de Python, el marco (frame) reanudado pone una guarda sobre su valor exacto y cada "
+                      "paso trae un valor nuevo, hasta que el límite de recompilaciones de Dynamo ({limit}) "
+                      "deja de compilar ese marco y se ejecuta en eager.",
+        "s6": "## 6. Procedimiento de calentamiento para un trabajo que compila",
+        "w_cache": "Mantén `TORCHINDUCTOR_CACHE_DIR` en un almacenamiento que sobreviva a los reinicios (y "
+                   "distribúyelo con la imagen del trabajo cuando la máquina sea nueva){result}",
+        "w_cache_result": ": aquí convirtió un primer paso de {cold} en uno de {warm}.",
+        "w_shapes_maybe": "Ejecuta un paso por cada forma de entrada que verá el trabajo antes de aceptar tráfico "
+                          "real o de poner en marcha el reloj. Donde las formas varían, marca las dimensiones "
+                          "que cambian: `torch._dynamo.mark_dynamic` donde el modelo las mantiene simbólicas "
+                          "(aquí el lote) y `torch._dynamo.maybe_mark_dynamic` donde puede especializarlas: en "
+                          "esta ejecución, un `mark_dynamic` estricto sobre la longitud lanzó `{error}`.",
+        "w_shapes_mark": "Ejecuta un paso por cada forma de entrada que verá el trabajo antes de aceptar tráfico "
+                         "real o de poner en marcha el reloj; donde las formas varían, marca las dimensiones que "
+                         "cambian con `torch._dynamo.mark_dynamic` (aceptado para la longitud en esta ejecución) "
+                         "para que se compilen una sola vez.",
+        "w_best": " De las políticas medidas aquí, `{policy}` fue la que menos tardó en compilar.",
+        "w_fullgraph": "Compila con `fullgraph=True` en la integración continua: una ruptura de grafo nueva hace "
+                       "fallar una prueba en lugar de partir el paso en silencio.",
+        "w_logs": "Ejecuta una vez por versión con `TORCH_LOGS=\"recompiles\"` (o `torch._logging.set_logs("
+                  "recompiles=True)`) y lee cada guarda que falle; desactívalo de nuevo antes de medir nada.",
+    },
+}
