@@ -10,13 +10,15 @@ import torch
 import torch.nn as nn
 from torch.fx import symbolic_trace
 
+from labs.capstone.llm_bench import runner
 from labs.capstone.llm_bench.backends import StreamingBackend
-from labs.capstone.llm_bench.base import GenerationConfig
+from labs.capstone.llm_bench.base import GenerationConfig, GenerationResult
 from labs.capstone.llm_bench.metrics import TokenTimes, percentile, summarize
 from labs.capstone.llm_bench.models import LoadedModel
 from labs.capstone.memfuse import bench, grouping, liveness, pitfalls, tiles
 from labs.capstone.memfuse.backend import REFUSAL, MemfuseBackend
 from labs.capstone.memfuse.ops import FUSED_OP
+from labs.capstone.memory import MemoryPeak
 from labs.capstone.mlopt import cli
 from labs.capstone.mlopt.capture import CaptureError, capture_export, capture_fx
 from labs.capstone.mlopt.dce import DeadCodePass
@@ -397,6 +399,36 @@ def test_streaming_loop_stamps_each_token_when_it_arrives():
     assert result.e2e_ms == pytest.approx(80)
     with pytest.raises(ValueError, match="exceed"):
         backend.generate([1] * 30, GenerationConfig(max_new_tokens=5))
+
+
+class EchoBackend:
+    """Generates each prompt back, on a device it only claims: what run_cell sees of a backend."""
+
+    def __init__(self, device):
+        self.device = device
+
+    def name(self):
+        return "echo"
+
+    def uses_cuda_graphs(self):
+        return False
+
+    def generate(self, prompt, config):
+        return GenerationResult(prompt, 1, [0], TokenTimes(0.0, (0.001,)))
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_a_cells_first_results_are_one_per_prompt_in_order(device, monkeypatch):
+    # on a GPU the memory peak is measured on generations of its own (the warm-up call, then
+    # the measured one): none of them may slip into the results the page compares with prompts
+    def fake_peak(fn, _device):
+        fn(), fn()
+        return MemoryPeak(0, "fake")
+    monkeypatch.setattr(runner, "peak_bytes", fake_peak)
+    prompts = ["a", "b", "c"]
+    cell = runner.run_cell(EchoBackend(device), "echo", prompts, GenerationConfig(max_new_tokens=1), 0.0,
+                           min_generations=3)
+    assert [r.output_text for r in cell.results[:3]] == prompts
 
 
 # -- the whole lab, smoke preset ----------------------------------------------------------------

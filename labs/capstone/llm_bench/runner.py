@@ -2,9 +2,9 @@
 
 Warm-up is separate and never timed: each prompt is generated once (twice when CUDA graphs
 record: cudagraph trees run a new shape once to warm up, record it the second time). Timed
-generations then repeat until the budget is spent (at least `min_generations`). Peak memory
-(labs.capstone.memory) comes from the first timed generation on a GPU, whose allocator
-counts for free, and from one more, untimed generation on a CPU, whose profiler does not.
+generations then repeat until the budget is spent (at least `min_generations`), every round
+in prompt order. Peak memory (labs.capstone.memory) comes from generations of their own,
+never among the timed ones: before them on a GPU, after them on a CPU.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ def run_cell(backend: StreamingBackend, workload: str, prompts: Sequence[str | S
     warmup_s = time.perf_counter() - started
     results: list[GenerationResult] = []
     peak = None
-    if backend.device == "cuda":  # the allocator's counters cost nothing: read them on a timed call
-        peak = peak_bytes(lambda: results.append(backend.generate(prompts[0], config)), backend.device)
+    if backend.device == "cuda":  # its own calls, kept out of `results`: those are one per prompt, in order
+        peak = peak_bytes(lambda: backend.generate(prompts[0], config), backend.device)
     began = time.perf_counter()
     while len(results) < max_generations:
         results += [backend.generate(prompt, config) for prompt in prompts]
