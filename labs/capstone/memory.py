@@ -1,8 +1,8 @@
 """Measured memory: the peak of live tensor bytes a call adds, on a GPU or a CPU.
 
-GPU: `torch.cuda.max_memory_allocated()` after resetting the peak, minus what was allocated
-before the call: the caching allocator's own count of bytes handed to tensors (blocks are
-rounded up to 512 bytes).
+GPU: the caching allocator's peak of `requested_bytes` after resetting the peak, minus what
+was requested before the call: the allocator's own count of the bytes tensors asked for,
+without its rounding and unsplit blocks (see `peak_bytes`).
 
 CPU: torch keeps no such counter, so the call runs once under `torch.profiler` with
 `profile_memory=True`, which records every allocation and free of torch's CPU allocator
@@ -20,8 +20,8 @@ from typing import Any
 import torch
 
 METHODS = {
-    "cuda": "torch.cuda.max_memory_allocated() minus the bytes allocated before the call, after a warm-up "
-            "call and with the allocator's cache emptied",
+    "cuda": "peak of the bytes tensors requested from the CUDA caching allocator (requested_bytes), minus "
+            "those held before the call, after a warm-up call",
     "cpu": "peak of the running sum of the CPU allocations and frees torch.profiler records",
 }
 
@@ -43,21 +43,26 @@ def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
     On a GPU `fn` runs once before the measured call: what a first call allocates for good
     (cuBLAS's workspace, a kernel's scratch buffer) is then part of the starting point, and
     the peak is what a call allocates in steady state, which is what liveness estimates. The
-    allocator's cache is emptied before the measured call: a cached block is handed out whole
-    when what would remain is under 1 MiB (a 2 MiB tensor in a 2.5 MiB cached block counts
-    2.5 MiB), so the count would depend on what earlier calls left in the cache.
+    count is of bytes the tensors asked for (`requested_bytes`), not of the blocks the caching
+    allocator handed out: a block is handed out whole when what would remain is under 1 MiB,
+    so a 2 MiB tensor placed in a 2.5 MiB free block counts 2.5 MiB of blocks, depending on
+    what earlier calls left free (measured on an H100: 6.5 MiB of blocks for 6 MiB of tensors).
     """
     if device == "cuda":
         fn()
         torch.cuda.synchronize()
-        torch.cuda.empty_cache()
-        before = torch.cuda.memory_allocated()
+        before = _requested("current")
         torch.cuda.reset_peak_memory_stats()
         fn()
         torch.cuda.synchronize()
-        peak = torch.cuda.max_memory_allocated()
+        peak = _requested("peak")
         return MemoryPeak(peak - before, METHODS["cuda"], peak)
     return MemoryPeak(_cpu_peak(fn), METHODS["cpu"])
+
+
+def _requested(which: str) -> int:
+    """Bytes the live tensors asked the CUDA caching allocator for: now, or at the peak."""
+    return int(torch.cuda.memory_stats()[f"requested_bytes.all.{which}"])
 
 
 def _cpu_peak(fn: Callable[[], Any]) -> int:
