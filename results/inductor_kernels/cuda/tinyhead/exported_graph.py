@@ -3,6 +3,6 @@ class GraphModule(torch.nn.Module):
         # File: /opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/linear.py:134 in forward, code: return F.linear(input, self.weight, self.bias)
         linear: "f32[2, 600]" = torch.ops.aten.linear.default(x, p_fc_weight, p_fc_bias);  x = p_fc_weight = p_fc_bias = None
 
-        # File: /work/main/labs/lab03_compile/tinyhead.py:13 in forward, code: return torch.softmax(self.fc(x), dim=-1)
+        # File: /work/main/labs/inductor_kernels/tinyhead.py:13 in forward, code: return torch.softmax(self.fc(x), dim=-1)
         softmax: "f32[2, 600]" = torch.ops.aten.softmax.int(linear, -1);  linear = None
         return (softmax,)

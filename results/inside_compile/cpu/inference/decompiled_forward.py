@@ -8,7 +8,7 @@ def forward(self, x):
     tmp_6 = tmp_3['down']._parameters
     tmp_7 = __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit
     __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit(tmp_2)
-    graph_out_0 = __compiled_fn_1_cb2e8878_38c1_4941_9bf0_10a85ea7d128(self.
+    graph_out_0 = __compiled_fn_1_b24478cc_338f_4abb_8732_e7c4dbdda310(self.
         _modules['norm']._parameters['weight'], tmp_4['bias'], x, tmp_3['up'].
         _parameters['weight'], tmp_5['bias'], tmp_3['down']._parameters[
         'weight'], tmp_6['bias'])

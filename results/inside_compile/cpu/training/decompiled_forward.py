@@ -8,7 +8,7 @@ def forward(self, x):
     tmp_6 = tmp_3['down']._parameters
     tmp_7 = __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit
     __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit(tmp_2)
-    graph_out_0 = __compiled_fn_3_af26a1e2_b5a7_4f23_85ea_cadd6635b443(self.
+    graph_out_0 = __compiled_fn_3_2179d6e7_be7e_4531_b8db_053c7e4b818e(self.
         _modules['norm']._parameters['weight'], tmp_4['bias'], x, tmp_3['up'].
         _parameters['weight'], tmp_5['bias'], tmp_3['down']._parameters[
         'weight'], tmp_6['bias'])
