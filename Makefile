@@ -35,9 +35,11 @@ labs: $(STAMP)
 	$(PY) -m course run $(LAB_ARGS)
 
 # A lab that fails is recorded as failed; the strict build then stops and names it.
+# The build is skipped when nothing it reads changed since the last one (course/site_inputs.py).
 site: $(STAMP)
 	@$(PY) -m course run $(LAB_ARGS) $(if $(FORCE),,--keep-other-machines) || echo "some labs failed: the build below names them"
-	$(VENV)/bin/mkdocs build --strict --quiet
+	@if [ -z "$(FORCE)" ] && $(PY) -m course site check; then :; else \
+	  rm -f site/.build-inputs; $(VENV)/bin/mkdocs build --strict --quiet && $(PY) -m course site record; fi
 
 build: $(STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet

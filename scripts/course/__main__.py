@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from course import results, runner
+from course import results, runner, site_inputs
 from course.cohorts import cli as cohorts_cli
 from labs.common.contract import LabMetaError, default_device, load_lab_meta
 
@@ -83,6 +83,17 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    site = Path(args.site_dir)
+    if args.action == "record":
+        site_inputs.record(results.ROOT, site)
+        return 0
+    if site_inputs.is_current(results.ROOT, site):
+        print(f"{site} is up to date: nothing it is built from changed since its last build (FORCE=1 rebuilds)")
+        return 0
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m course")
     parser.add_argument("--results", default=str(results.RESULTS_DIR), help="results folder")
@@ -102,10 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     imp.add_argument("--force", action="store_true",
                      help="replace a full result with a smoke one, or a newer with an older one")
     sub.add_parser("notebooks", help="write the notebook pages (both languages) from each lab's notebook and run")
+    site = sub.add_parser("site", help="whether site/ is built from today's inputs (make site asks before building)")
+    site.add_argument("action", choices=["check", "record"],
+                      help="check: exit 0 when nothing the site is built from changed; record: after a build")
+    site.add_argument("--site-dir", default=str(results.ROOT / "site"))
     cohort_handlers = cohorts_cli.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"run": cmd_run, "status": cmd_status, "validate": cmd_validate, "import": cmd_import,
-                "notebooks": cmd_notebooks, **cohort_handlers}
+                "notebooks": cmd_notebooks, "site": cmd_site, **cohort_handlers}
     return handlers[args.command](args)
 
 
