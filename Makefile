@@ -36,13 +36,15 @@ labs: $(STAMP)
 
 # A lab that fails is recorded as failed; the strict build then stops and names it.
 # The build is skipped when nothing it reads changed since the last one (course/site_inputs.py).
+# No --quiet: with it MkDocs 1.6 does not count warnings, and --strict lets a broken page through.
+MKDOCS_BUILD := $(VENV)/bin/mkdocs build --strict
 site: $(STAMP)
 	@$(PY) -m course run $(LAB_ARGS) $(if $(FORCE),,--keep-other-machines) || echo "some labs failed: the build below names them"
 	@if [ -z "$(FORCE)" ] && $(PY) -m course site check; then :; else \
-	  rm -f site/.build-inputs; $(VENV)/bin/mkdocs build --strict --quiet && $(PY) -m course site record; fi
+	  rm -f site/.build-inputs; $(MKDOCS_BUILD) && $(PY) -m course site record; fi
 
 build: $(STAMP)
-	$(VENV)/bin/mkdocs build --strict --quiet
+	$(MKDOCS_BUILD)
 
 serve: $(STAMP)
 	$(VENV)/bin/mkdocs serve --watch results --watch labs --watch scripts --watch cohorts

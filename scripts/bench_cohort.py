@@ -105,7 +105,7 @@ def main() -> int:
             env = dict(os.environ, COURSE_COHORTS_DIR=str(cohorts), NO_MKDOCS_2_WARNING="1",
                        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "scripts")]))
             started = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+            done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                                   cwd=ROOT, env=env, capture_output=True, text=True)
             took = time.perf_counter() - started
             if done.returncode:

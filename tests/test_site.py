@@ -84,6 +84,21 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
+def test_the_makefiles_build_stops_on_a_page_it_cannot_expand(tmp_path):
+    # `make site` must fail, not publish, when a page's marker cannot be expanded; MkDocs
+    # lets warnings through under --strict when --quiet is given, so run its very command.
+    command = subprocess.run(["make", "-n", "build"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.strip().splitlines()[-1].split()
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results", results, ignore=shutil.ignore_patterns(".history"))
+    shutil.rmtree(results / POISONED_LAB / "cpu")   # its page's CPU markers have nothing to read
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=ENGINE_PATH, COURSE_RESULTS_DIR=str(results))
+    assert command[0].endswith("/mkdocs")   # the venv's mkdocs: run it as this interpreter's module
+    done = subprocess.run([sys.executable, "-m", "mkdocs", *command[1:], "--site-dir", str(tmp_path / "site")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0 and POISONED_LAB in done.stderr
+
+
 def test_strict_build_writes_both_languages_and_serves_its_own_plotly(site):
     assert (site / "index.html").is_file() and (site / "es" / "index.html").is_file()
     assert (site / "assets" / "javascripts" / "plotly.min.js").is_file()
