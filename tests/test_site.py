@@ -87,8 +87,10 @@ def site(tmp_path_factory) -> Path:
 def test_the_makefiles_build_stops_on_a_page_it_cannot_expand(tmp_path):
     # `make site` must fail, not publish, when a page's marker cannot be expanded; MkDocs
     # lets warnings through under --strict when --quiet is given, so run its very command.
-    command = subprocess.run(["make", "-n", "build"], cwd=ROOT, capture_output=True, text=True,
-                             check=True).stdout.strip().splitlines()[-1].split()
+    quiet_make = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    printed = subprocess.run(["make", "--no-print-directory", "-n", "build"], cwd=ROOT, env=quiet_make,
+                             capture_output=True, text=True, check=True).stdout   # run inside `make test` too
+    [command] = [line.split() for line in printed.splitlines() if "mkdocs build" in line]
     results = tmp_path / "results"
     shutil.copytree(ROOT / "results", results, ignore=shutil.ignore_patterns(".history"))
     shutil.rmtree(results / POISONED_LAB / "cpu")   # its page's CPU markers have nothing to read
