@@ -20,6 +20,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # the repository root: labs.common
+from labs.common import autotune
 
 VARIANTS = {
     "default": {},
@@ -32,9 +36,8 @@ VARIANTS = {
     "no_decompose_k": {"max_autotune": True, "max_autotune_gemm_backends": "ATEN,TRITON",
                        "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False,
                        "triton.num_decompose_k_splits": 0},
-    "few_mm_configs": {"max_autotune": True, "max_autotune_gemm_backends": "ATEN,TRITON",
-                       "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False,
-                       "triton.num_decompose_k_splits": 0, "test_configs.max_mm_configs": 4},
+    # the last rung: the bounds every lab runs max-autotune with, read from where they live
+    "few_mm_configs": {"max_autotune": True, **autotune.BOUNDS["cuda"]},
     "forward_only": {"max_autotune": True, "max_autotune_gemm_backends": "ATEN,TRITON",
                      "coordinate_descent_tuning": False, "benchmark_epilogue_fusion": False},
 }
