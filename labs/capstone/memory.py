@@ -37,10 +37,11 @@ class MemoryPeak:
         return self.bytes / 2**20
 
 
-def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
+def peak_bytes(fn: Callable[[], Any], device: str, warm_up: bool = True) -> MemoryPeak:
     """Run `fn` and return the peak of the bytes it allocated beyond its starting point.
 
-    On a GPU `fn` runs once before the measured call: what a first call allocates for good
+    On a GPU `fn` runs once before the measured call (warm_up=False: the caller has just run
+    it, as a serving benchmark's warm-up does): what a first call allocates for good
     (cuBLAS's workspace, a kernel's scratch buffer) is then part of the starting point, and
     the peak is what a call allocates in steady state, which is what liveness estimates. The
     count is of bytes the tensors asked for (`requested_bytes`), not of the blocks the caching
@@ -49,7 +50,8 @@ def peak_bytes(fn: Callable[[], Any], device: str) -> MemoryPeak:
     what earlier calls left free (measured on an H100: 6.5 MiB of blocks for 6 MiB of tensors).
     """
     if device == "cuda":
-        fn()
+        if warm_up:
+            fn()
         torch.cuda.synchronize()
         before = _requested("current")
         torch.cuda.reset_peak_memory_stats()

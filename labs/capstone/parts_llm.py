@@ -10,7 +10,8 @@ from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
 from labs.capstone.recording import dtype_of, require, yes_no
 from labs.capstone.settings import ALL_BACKENDS, Settings
-from labs.common import grammar, measure, minigpt
+from labs.common import grammar, minigpt
+from labs.common.ceilings import copy_bandwidth
 from labs.common.harness import Lab
 
 CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
@@ -93,7 +94,7 @@ def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: flo
     lab.metric("gpt2.dtype", settings.llm_dtype)
     lab.metric("gpt2.weight_mib", loaded.weight_bytes() / 2**20, "MiB")
     # The copy ceiling again, right before it is used; the faster measurement stands.
-    copy = max(measure.copy_bandwidth(lab.device), (ceilings or {}).get("copy", 0.0))
+    copy = max(copy_bandwidth(lab.device), (ceilings or {}).get("copy", 0.0))
     lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
     if copy:  # no decode step can beat reading every weight once at the copy rate
         lab.metric("gpt2.tpot_floor_ms", 1e3 * loaded.weight_bytes() / copy, "ms")

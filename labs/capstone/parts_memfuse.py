@@ -13,7 +13,7 @@ from labs.capstone.memory import peak_bytes
 from labs.capstone.numerics import kernel_tolerance, relative_error
 from labs.capstone.recording import require, yes_no
 from labs.capstone.settings import SEED, Settings
-from labs.common import measure
+from labs.common.ceilings import matmul_peak
 from labs.common.harness import Lab
 
 
@@ -186,7 +186,7 @@ def best_matmul_peaks(lab: Lab, settings: Settings, ceilings: dict | None) -> di
     measurements stands (a busy machine can only make a ceiling look lower than it is)."""
     peaks = {}
     for name in settings.bench_dtypes:
-        again = measure.matmul_peak(lab.device, getattr(torch, name))
+        again = matmul_peak(lab.device, getattr(torch, name))
         peaks[name] = max(again, (ceilings or {}).get("matmul", {}).get(name, 0.0))
         lab.metric(f"ceiling.matmul_tflops.{name}", peaks[name] / 1e12, "TFLOP/s")
     return peaks

@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from labs.common import measure
+from labs.common import ceilings, measure
 from labs.common.harness import Lab
 
 BILINGUAL = dict[str, str]
@@ -44,10 +44,10 @@ def dtype_of(name: str) -> torch.dtype:
 def record_ceilings(lab: Lab, dtypes: tuple[str, ...]) -> dict[str, Any]:
     """The device's copy bandwidth and matmul rate: the floors everything is held against."""
     lab.progress("copy bandwidth and matmul peak")
-    copy = measure.copy_bandwidth(lab.device)
+    copy = ceilings.copy_bandwidth(lab.device)
     lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
     peaks = {}
     for name in dtypes:
-        peaks[name] = measure.matmul_peak(lab.device, dtype_of(name))
+        peaks[name] = ceilings.matmul_peak(lab.device, dtype_of(name))
         lab.metric(f"ceiling.matmul_tflops.{name}", peaks[name] / 1e12, "TFLOP/s")
     return {"copy": copy, "matmul": peaks}

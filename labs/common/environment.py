@@ -87,6 +87,7 @@ def provenance(options: LabOptions, wall_s: float) -> dict[str, Any]:
     if torch is not None and options.device == "cuda" and torch.cuda.is_available():
         gpu, gpu_count, cuda = torch.cuda.get_device_name(0), torch.cuda.device_count(), torch.version.cuda
     timed_with = measure.threads_used() if measure else []
+    device_methods = measure.device_methods_used() if measure else {}
     gpus = fingerprint.gpus()
     return {
         "torch": fingerprint.package_version("torch"),
@@ -98,6 +99,8 @@ def provenance(options: LabOptions, wall_s: float) -> dict[str, Any]:
         "cpu_threads": torch.get_num_threads() if torch is not None else os.cpu_count(),
         # the intra-op threads CPU timings ran with (several if parts differed); None: no CPU timing
         "timing_threads": ", ".join(str(n) for n in timed_with) or None,
+        # device-time figures by method: replayed CUDA graph, or queued calls (launch gaps in)
+        "device_time_methods": device_methods or None,
         "cores": fingerprint.usable_cores(),
         "gpu_name": gpu,
         "gpu_count": gpu_count,

@@ -8,10 +8,16 @@ The method (the reference page "How results are made" says the same in prose):
    while TORCH_LOGS, TORCH_COMPILE_DEBUG, TORCH_TRACE, Inductor's trace or a torch logging
    artifact is switched on.
 2. **Two clocks on a GPU.** `latency` is one synchronized call per sample: what a single
-   request sees, host overhead included. `device_time` is the time the GPU spends, from CUDA
-   events (through `triton.testing.do_bench`, which flushes L2 before each call, asked for
-   every sample rather than its default mean). Their difference is host overhead: Python,
-   the framework, kernel launches. On a CPU there is one clock, and `device_time` is None.
+   request sees, host overhead included. `device_time` is the time the GPU spends on the
+   call's kernels: the call is captured once as a CUDA graph and the graph is replayed, one
+   launch per sample between two CUDA events, with L2 flushed before each (the method of
+   `triton.testing.do_bench_cudagraph`, plus do_bench's flush). Replaying keeps the host's
+   launch gaps out of the figure, so a launch-bound call has the same device time on a fast
+   host and a slow one. A call that cannot be captured (it synchronizes with the host, say)
+   falls back to queued calls between events, launch gaps included; each figure records
+   which (`Stats.method`) and the provenance counts both. Latency minus device time is host
+   overhead: Python, the framework, kernel launches. On a CPU there is one clock, and
+   `device_time` is None.
 3. **Spread and count.** Every figure is a `Stats`: median, quartiles, min, max and the
    number of samples. `verdict` says "same" when the difference is inside the noise.
 4. **Interleaved A/B.** `compare` times the two sides in alternating rounds, so both see
@@ -23,14 +29,15 @@ The method (the reference page "How results are made" says the same in prose):
    earlier compile left on disk. Parts about the warm cache say so and do not use it.
 7. **Threads.** On CPU, timing runs with the intra-op thread count `timing_threads` returns,
    and that count is what results report (`cpu_threads`).
-8. **Ceilings.** `copy_bandwidth` measures the device's copy bandwidth and `matmul_peak`
-   its matrix-multiply rate, `call_floor` the fixed cost of a compiled call; `bound_by`
+8. **Ceilings.** `labs.common.ceilings` measures what the device can do (copy bandwidth,
+   matrix-multiply rate, the fixed cost of a compiled call) on these same clocks, and
    labels a timed case bandwidth-, compute- or overhead-bound against them, or neither.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import statistics
 import time
@@ -128,6 +135,7 @@ class Stats:
     max_s: float
     reps: int
     clock: str
+    method: str = ""    # device time only: "graph" (replayed CUDA graph) or "queued" (see device_time)
 
     @property
     def iqr_s(self) -> float:
@@ -167,7 +175,8 @@ def merge(rounds: list[Stats]) -> Stats:
                  q1_s=statistics.median(r.q1_s for r in rounds),
                  q3_s=statistics.median(r.q3_s for r in rounds),
                  min_s=min(r.min_s for r in rounds), max_s=max(r.max_s for r in rounds),
-                 reps=sum(r.reps for r in rounds), clock=rounds[0].clock)
+                 reps=sum(r.reps for r in rounds), clock=rounds[0].clock,
+                 method=QUEUED if any(r.method == QUEUED for r in rounds) else rounds[0].method)
 
 
 def verdict(baseline: Stats, candidate: Stats, margin: float = 0.05) -> str:
@@ -218,36 +227,83 @@ def latency(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0, warmup
     return summarize(samples, "latency")
 
 
-def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0) -> Stats | None:
-    """GPU time per call from CUDA events, L2 flushed before each call; None on CPU.
+GRAPH, QUEUED = "graph", "queued"   # the two ways `device_time` runs a call
 
-    Calls are queued back to back (no host synchronization between them), so a call whose
-    kernels are shorter than their launches still shows the gaps the launches leave.
+# How many device-time figures this process measured each way, for the provenance line.
+_device_methods: dict[str, int] = {}
+
+
+def device_methods_used() -> dict[str, int]:
+    """{"graph": n, "queued": m}: device-time figures measured each way in this process."""
+    return dict(_device_methods)
+
+
+def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
+                graph: bool = True) -> Stats | None:
+    """GPU time of the call's kernels, L2 flushed before each sample; None on CPU.
+
+    The call is captured as a CUDA graph and the graph replayed: one launch per sample, so
+    the figure is the kernels' time, not the host's speed at launching them (a call of 100
+    small kernels queued back to back would otherwise time the gaps between launches). A
+    call that cannot be captured is queued back to back instead, and says so (method "queued");
+    graph=False asks for that directly, to compare the two (scripts/bench_device_clock.py).
     """
     if device != "cuda":
         return None
     ensure_clean()
     budget_ms = max(budget_s * 1e3, 5.0)
+    graph = _captured(fn) if graph else None
+    if graph is None:
+        stats = _event_time(fn, budget_ms, QUEUED)
+    else:
+        stats = _event_time(graph.replay, budget_ms, GRAPH)
+        del graph   # its memory pool goes back to the allocator
+    _device_methods[stats.method] = _device_methods.get(stats.method, 0) + 1
+    return stats
+
+
+def _captured(fn: Callable[[], Any]) -> Any:
+    """`fn` recorded as a torch.cuda.CUDAGraph, or None when it cannot be captured.
+
+    Warm-up runs on a side stream first, as capture requires (lazy initialisation, cuBLAS
+    workspaces and autotuning must not happen during capture). A call that synchronizes
+    with the host, copies from pageable memory or is already a CUDA graph raises during
+    capture; that failure is expected, and the caller times the call queued instead.
+    """
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
     try:
-        from triton.testing import do_bench
-    except ImportError:
-        return _event_time(fn, budget_ms)
-    samples_ms = do_bench(fn, warmup=max(budget_ms / 4, 1.0), rep=budget_ms, return_mode="all")
-    return summarize([ms / 1e3 for ms in samples_ms], "device")
+        with torch.cuda.graph(graph, capture_error_mode="thread_local"):
+            fn()
+        graph.replay()
+        torch.cuda.synchronize()
+    except Exception:  # any capture failure means "time it queued"
+        torch.cuda.synchronize()
+        return None
+    return graph
 
 
-def _event_time(fn: Callable[[], Any], budget_ms: float) -> Stats:
-    """do_bench's method without Triton: a 256 MB write flushes L2 before each timed call."""
+def _event_time(fn: Callable[[], Any], budget_ms: float, method: str) -> Stats:
+    """CUDA events around each call, a 256 MB write flushing L2 before it (do_bench's method)."""
     flush = torch.empty(256 * 2**20 // 4, dtype=torch.int32, device="cuda")
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
     probe_start, probe_end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     probe_start.record()
-    fn()
+    for _ in range(5):       # a sample costs its flush too: the budget counts both
+        flush.zero_()
+        fn()
     probe_end.record()
     torch.cuda.synchronize()
-    reps = int(max(5, min(10_000, budget_ms / max(probe_start.elapsed_time(probe_end), 1e-3))))
+    per_sample_ms = max(probe_start.elapsed_time(probe_end) / 5, 1e-3)
+    reps = int(max(5, min(10_000, budget_ms / per_sample_ms)))
     starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     for start, end in zip(starts, ends):
@@ -256,7 +312,8 @@ def _event_time(fn: Callable[[], Any], budget_ms: float) -> Stats:
         fn()
         end.record()
     torch.cuda.synchronize()
-    return summarize([s.elapsed_time(e) / 1e3 for s, e in zip(starts, ends)], "device")
+    stats = summarize([s.elapsed_time(e) / 1e3 for s, e in zip(starts, ends)], "device")
+    return dataclasses.replace(stats, method=method)
 
 
 # -- A/B comparisons --------------------------------------------------------------------------
@@ -279,6 +336,11 @@ class Comparison:
     @property
     def device_speedup(self) -> float | None:
         return self.device[0].median_s / self.device[1].median_s if self.device else None
+
+    @property
+    def device_method(self) -> str | None:
+        """How device time was taken: "graph" (replayed) or "queued"; None on CPU."""
+        return self.device[1].method if self.device else None
 
     @property
     def device_verdict(self) -> str | None:
@@ -306,19 +368,27 @@ def host_overhead_s(latency: Stats, device: Stats) -> float | None:
 ROUNDS = 4  # alternating rounds per clock and comparison
 
 
+def replayable(fn: Callable[[], Any]) -> bool:
+    """True when `fn` can be captured as a CUDA graph (see `device_time`)."""
+    return _captured(fn) is not None    # the graph itself is dropped here
+
+
 def compare(baseline: Callable[[], Any], candidate: Callable[[], Any], device: str, *,
             budget_s: float = 2.0, rounds: int = ROUNDS) -> Comparison:
     """Time both sides in alternating rounds on every clock; `budget_s` is for the whole
-    comparison, split evenly across clocks, rounds and sides."""
+    comparison, split evenly across clocks, rounds and sides. Both sides' device time uses
+    one method: replayed graphs when both can be captured, queued calls otherwise (a side
+    that is itself a CUDA graph, say), so the comparison still changes one thing."""
     clocks = 2 if device == "cuda" else 1
     share = budget_s / (clocks * rounds * 2)
+    graph = clocks == 2 and replayable(baseline) and replayable(candidate)
     lat: tuple[list[Stats], list[Stats]] = ([], [])
     dev: tuple[list[Stats], list[Stats]] = ([], [])
     for _ in range(rounds):
         for side, fn in enumerate((baseline, candidate)):
             lat[side].append(latency(fn, device, budget_s=share, warmup=1, min_reps=3))
             if clocks == 2:
-                dev[side].append(device_time(fn, device, budget_s=share))
+                dev[side].append(device_time(fn, device, budget_s=share, graph=graph))
     return Comparison(latency=(merge(lat[0]), merge(lat[1])),
                       device=(merge(dev[0]), merge(dev[1])) if clocks == 2 else None)
 
@@ -342,74 +412,3 @@ def compile_seconds(first_call: Callable[[], Any], device: str, reset_dynamo: bo
     """The first call of a freshly compiled function, in a cold cache: its compile time."""
     with cold_caches(reset_dynamo):
         return first_call_s(first_call, device)
-
-
-# -- ceilings ---------------------------------------------------------------------------------
-
-def copy_bandwidth(device: str, nbytes: int | None = None, budget_s: float = 1.0) -> float:
-    """Bytes per second a device-to-device copy moves (bytes read plus bytes written).
-
-    The buffer is far larger than any cache: 1 GiB on a GPU, 256 MiB on a CPU.
-    """
-    nbytes = nbytes or (2**30 if device == "cuda" else 2**28)
-    source = torch.empty(nbytes // 4, dtype=torch.float32, device=device).uniform_()
-    target = torch.empty_like(source)
-    fn = lambda: target.copy_(source)
-    stats = device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)
-    return 2 * nbytes / stats.median_s
-
-
-def matmul_peak(device: str, dtype: torch.dtype = torch.float32, n: int | None = None,
-                budget_s: float = 1.0) -> float:
-    """Floating-point operations per second of a large square matrix product."""
-    n = n or (8192 if device == "cuda" else 1024)
-    a = torch.randn(n, n, device=device, dtype=dtype)
-    b = torch.randn(n, n, device=device, dtype=dtype)
-    fn = lambda: a @ b
-    stats = device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)
-    return 2 * n**3 / stats.median_s
-
-
-def call_floor(device: str, budget_s: float = 1.0) -> float:
-    """Seconds a compiled call that does almost nothing takes (one element, plus one), on the
-    clock `bound_by` is given: device time on a GPU, latency on a CPU. It is the fixed cost
-    every compiled call pays (guards, wrapper, one launch) whatever its size."""
-    x = torch.zeros(1, device=device)
-    tiny = torch.compile(lambda t: t + 1, dynamic=False)
-    tiny(x)
-    fn = lambda: tiny(x)
-    return (device_time(fn, device, budget_s=budget_s) or latency(fn, device, budget_s=budget_s)).median_s
-
-
-def bound_by(seconds: float, bytes_moved: float, flops: float, bandwidth: float, peak_flops: float,
-             fixed_cost_s: float, share: float = 0.5) -> str:
-    """'bandwidth', 'compute', 'overhead' or 'neither': what limits a call that took `seconds`.
-
-    The two floors are bytes over bandwidth and flops over peak; when the larger one is at
-    least `share` of the time, it names the limit. Otherwise the call is overhead-bound only
-    if its fixed cost (`fixed_cost_s`: what a call of this kind takes whatever its size,
-    measured, e.g. `call_floor`) is at least `share` of the time too. A long call far from
-    both floors is 'neither': its kernels are slow for another reason (transcendentals such
-    as exp, which the matmul rate does not describe, few threads, a poor tiling), and calling
-    that overhead would send the reader after the wrong fix.
-    """
-    memory_floor, compute_floor = bytes_moved / bandwidth, flops / peak_flops
-    if max(memory_floor, compute_floor) >= share * seconds:
-        return "bandwidth" if memory_floor >= compute_floor else "compute"
-    return "overhead" if fixed_cost_s >= share * seconds else "neither"
-
-
-# -- kernel launches --------------------------------------------------------------------------
-
-def kernel_launches(fn: Callable[[], Any], device: str) -> int | None:
-    """GPU kernels one call launches, counted by torch.profiler; None on CPU, where a
-    compiled graph's kernels are plain function calls the profiler does not see."""
-    if device != "cuda":
-        return None
-    from torch.profiler import ProfilerActivity, profile
-    fn()
-    torch.cuda.synchronize()
-    with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        fn()
-        torch.cuda.synchronize()
-    return sum(1 for event in prof.events() if event.device_type == torch.autograd.DeviceType.CUDA)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from labs.common import fingerprint
+from labs.common import fingerprint, measure
 from labs.common.formatting import format_number, with_unit
 from labs.compile_compare import compile_phases, graph_breaks, shapes, summaries
 from labs.compile_compare.compile_log_words import WORDS
@@ -52,7 +52,8 @@ class _Writer:
         for clock in ab.clocks():
             for side, (name, first) in enumerate(zip(names, (ab.baseline_first_s, ab.candidate_first_s))):
                 stats = ab.pair(clock)[side]
-                rows.append([name, self.w["clock"][clock], self.ms(stats.median_s),
+                said = "device_queued" if stats.method == measure.QUEUED else clock
+                rows.append([name, self.w["clock"][said], self.ms(stats.median_s),
                              f"{self.ms(stats.q1_s)} – {self.ms(stats.q3_s)}", stats.reps, self.s(first)])
         return self.table(self.w["ab_header"], rows)
 

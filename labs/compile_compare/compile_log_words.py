@@ -45,7 +45,8 @@ WORDS: dict[str, dict[str, Any]] = {
                 "to the end of the first step.",
         "s2": "## 2. Steady state",
         "ab_header": ["variant", "clock", "median", "quartiles", "steps timed", "first step"],
-        "clock": {"latency": "latency", "device": "device time"},
+        "clock": {"latency": "latency", "device": "device time",
+                  "device_queued": "device time (queued calls, launch gaps included)"},
         "steady_verdict": "Compiled against eager: {sentence}.",
         "tokens": "Tokens per second (latency): eager {eager}, compiled {compiled}.",
         "overhead": "Latency minus device time is host overhead (Python, the framework, kernel launches): "
@@ -175,7 +176,8 @@ WORDS: dict[str, dict[str, Any]] = {
                 "compilación; {process} desde el arranque hasta el final del primer paso.",
         "s2": "## 2. Régimen estacionario",
         "ab_header": ["variante", "reloj", "mediana", "cuartiles", "pasos medidos", "primer paso"],
-        "clock": {"latency": "latencia", "device": "tiempo de dispositivo"},
+        "clock": {"latency": "latencia", "device": "tiempo de dispositivo",
+                  "device_queued": "tiempo de dispositivo (llamadas encoladas, con los huecos entre lanzamientos)"},
         "steady_verdict": "Compilado frente a eager: {sentence}.",
         "tokens": "Tokens por segundo (latencia): eager {eager}, compilado {compiled}.",
         "overhead": "La latencia menos el tiempo de dispositivo es la sobrecarga del host (Python, el framework, "

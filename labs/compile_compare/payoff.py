@@ -2,7 +2,7 @@
 
 A variant that compiles `extra_compile_s` longer than a baseline but saves `saved_s` per
 step has caught up after ceil(extra_compile_s / saved_s) steps. It never catches up when
-it is not faster: `verdict` (labs.common.timing.verdict, noise-aware) decides that, so a
+it is not faster: `verdict` (labs.common.measure.verdict, noise-aware) decides that, so a
 difference inside the measurement's noise does not produce a made-up break-even point.
 """
 

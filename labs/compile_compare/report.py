@@ -63,7 +63,8 @@ def ab_keys(key: str, names: tuple[str, str]) -> list[str]:
     return ([f"{key}.{n}_ms" for n in names] + [f"{key}.{n}_dev_ms" for n in names]
             + [f"{key}.{n}_overhead_ms" for n in names] + [f"{key}.{n}_first_s" for n in names]
             + [f"{key}.{m}" for m in per_clock] + [f"{key}.dev_{m}" for m in per_clock]
-            + [f"{key}.extra_compile_s", f"{key}.clocks_agree", f"{key}.summary", f"{key}.summary.es"])
+            + [f"{key}.extra_compile_s", f"{key}.clocks_agree", f"{key}.device_method",
+               f"{key}.summary", f"{key}.summary.es"])
 
 
 def placeholders(lab: Lab, keys: list[str]) -> None:
@@ -78,15 +79,15 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
     for side, (name, first_s) in enumerate(zip(names, (comparison.baseline_first_s, comparison.candidate_first_s))):
         lat = timing.latency[side]
         dev = timing.device[side] if timing.device else None
+        overhead = measure.host_overhead_s(lat, dev) if dev else None
         rows.append([name, ms(lat.median_s), ms(lat.q1_s), ms(lat.q3_s), lat.reps,
                      ms(dev.median_s) if dev else None, ms(dev.q1_s) if dev else None,
                      ms(dev.q3_s) if dev else None, dev.reps if dev else None,
-                     ms_or_none(measure.host_overhead_s(lat, dev)) if dev else None, first_s])
+                     ms_or_none(overhead), first_s])
         lab.metric(f"{key}.{name}_ms", ms(lat.median_s), "ms")
         lab.metric(f"{key}.{name}_first_s", first_s, "s")
         if dev:
             lab.metric(f"{key}.{name}_dev_ms", ms(dev.median_s), "ms")
-            overhead = measure.host_overhead_s(lat, dev)
             if overhead is None:  # latency and device time agree within their noise: device-bound
                 placeholders(lab, [f"{key}.{name}_overhead_ms"])
             else:
@@ -105,6 +106,7 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
         lab.metric(f"{key}.{prefix}payoff", payoff.payoff_case(steps))
     lab.metric(f"{key}.extra_compile_s", comparison.extra_compile_s, "s")
     lab.metric(f"{key}.clocks_agree", comparison.clocks_agree())
+    lab.metric(f"{key}.device_method", timing.device_method or NONE)
     rows_by_clock = [(c, comparison.verdict(c), comparison.speedup(c)) for c in comparison.clocks()]
     sentence(lab, f"{key}.summary", {lang: summaries.clocks(rows_by_clock, lang) for lang in LANGS})
 

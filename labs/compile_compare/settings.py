@@ -40,10 +40,6 @@ class Settings:
         return self.batch_size * self.seq_len
 
 
-# max-autotune's search is bounded as in every lab (labs/common/autotune.py: the GPU's full
-# search did not fit a lab's time, the bounds and why are there).
-FULL_BOUNDS = autotune.BOUNDS
-
 SETTINGS = {
     # A one-layer MiniGPT and two shapes: every code path in about a minute on 2 idle CPU cores,
     # most of it compiling (each fresh graph costs seconds of C++ compilation here). Smoke keeps
@@ -56,7 +52,7 @@ SETTINGS = {
         shape_policies=("static", "automatic", "dynamic", "mark_dynamic"),
         symbolic_shape=(16, 24),
         autotune_bounds={device: {**bounds, "max_autotune_gemm_backends": "ATEN"}
-                         for device, bounds in FULL_BOUNDS.items()},
+                         for device, bounds in autotune.BOUNDS.items()},
         study_backend="aot_eager"),
     # The MiniGPT that `trained_minigpt("full")` trains, at its own batch and block size; shapes
     # change batch first, then length, then both, then come back: what a real loop meets when it
@@ -68,5 +64,6 @@ SETTINGS = {
         recompile_shapes=((64, 64), (32, 64), (64, 48), (48, 40), (64, 64)),
         shape_policies=("static", "automatic", "dynamic", "mark_dynamic"),
         symbolic_shape=(48, 40),
-        autotune_bounds=FULL_BOUNDS),
+        # bounded as in every lab: labs/common/autotune.py says which bounds and why
+        autotune_bounds=autotune.BOUNDS),
 }

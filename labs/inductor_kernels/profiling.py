@@ -6,7 +6,7 @@ whole compile. Eager and compiled are then timed interleaved (`measure.compare`)
 on one clock, latency; on a GPU on two, latency (one synchronized call, what a request sees)
 and device time (CUDA events, what the GPU spends). Their difference is host overhead.
 
-Each row is also placed against the machine's ceilings (`measure.bound_by`): the bytes that
+Each row is also placed against the machine's ceilings (`ceilings.bound_by`): the bytes that
 must move over the measured copy bandwidth, the flops over the measured matmul rate, and
 the sweep's fixed cost: the smallest size's time (its work is a few kilobytes), which every
 larger call pays too. A size whose time stays under twice that did not grow with its work.
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import torch
 
 from labs.common import measure, prose
+from labs.common.ceilings import bound_by, kernel_launches
 from labs.common.harness import Lab
 
 
@@ -35,7 +36,7 @@ class Cost:
 class Ceilings:
     bandwidth: float      # bytes/s of a large device-to-device copy
     peak_flops: float     # flop/s of a large float32 matrix product
-    call_floor_s: float   # a compiled call that does almost nothing (measure.call_floor)
+    call_floor_s: float   # a compiled call that does almost nothing (ceilings.call_floor)
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ class SizeResult:
 
     def bound(self, ceilings: Ceilings, fixed_cost_s: float) -> str:
         """What limits the compiled call: bandwidth, compute, overhead or neither."""
-        return measure.bound_by(self.seconds, self.cost.bytes, self.cost.flops, ceilings.bandwidth,
-                                ceilings.peak_flops, fixed_cost_s)
+        return bound_by(self.seconds, self.cost.bytes, self.cost.flops, ceilings.bandwidth,
+                        ceilings.peak_flops, fixed_cost_s)
 
 
 def measure_size(model: torch.nn.Module, make_input: Callable[[int], torch.Tensor], batch: int,
@@ -72,8 +73,8 @@ def measure_size(model: torch.nn.Module, make_input: Callable[[int], torch.Tenso
     x = make_input(batch)
     compile_s = measure.compile_seconds(lambda: compiled(x), device)
     timing = measure.compare(lambda: model(x), lambda: compiled(x), device, budget_s=budget_s)
-    launches = (measure.kernel_launches(lambda: model(x), device),
-                measure.kernel_launches(lambda: compiled(x), device))
+    launches = (kernel_launches(lambda: model(x), device),
+                kernel_launches(lambda: compiled(x), device))
     return SizeResult(batch=batch, timing=timing, compile_s=compile_s, launches=launches, cost=cost)
 
 

@@ -25,6 +25,9 @@ STRINGS = {
         "measured": "measured on",
         "provenance_full": "full provenance",
         "failed_checks_allowed": "an exploration run: acceptance checks failed and were allowed",
+        "device_clock": "device times: {methods}",
+        "device_graph": "{count} replayed as CUDA graphs",
+        "device_queued": "{count} from queued calls (launch gaps included)",
     },
     "es": {
         "pass": "cumple", "fail": "no cumple", "check": "Comprobación", "value": "Valor",
@@ -50,6 +53,9 @@ STRINGS = {
         "measured": "medido en",
         "provenance_full": "procedencia completa",
         "failed_checks_allowed": "ejecución exploratoria: criterios de aceptación no cumplidos y permitidos",
+        "device_clock": "tiempos de dispositivo: {methods}",
+        "device_graph": "{count} reproducidos como grafos CUDA",
+        "device_queued": "{count} de llamadas encoladas (con los huecos entre lanzamientos)",
     },
 }
 

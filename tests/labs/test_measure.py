@@ -9,7 +9,7 @@ import os
 import pytest
 import torch
 
-from labs.common import measure, prose
+from labs.common import ceilings, measure, prose
 
 
 def stats(median: float, q1: float, q3: float) -> measure.Stats:
@@ -87,11 +87,11 @@ def test_timing_threads_are_recorded_only_for_timing(monkeypatch):
 ])
 def test_bound_by_names_a_floor_the_fixed_cost_or_neither(seconds, fixed_cost_s, expected):
     moved, flops = (1e6, 1e3) if expected == "bandwidth" else (1e6, 1e7)
-    assert measure.bound_by(seconds, moved, flops, 1e12, 1e12, fixed_cost_s) == expected
+    assert ceilings.bound_by(seconds, moved, flops, 1e12, 1e12, fixed_cost_s) == expected
 
 
 def test_the_call_floor_is_a_tiny_compiled_call():
-    floor = measure.call_floor("cpu", budget_s=0.05)
+    floor = ceilings.call_floor("cpu", budget_s=0.05)
     assert 1e-7 < floor < 5e-3
 
 
@@ -154,3 +154,58 @@ def test_host_overhead_is_a_gap_beyond_the_noise_never_negative():
     assert measure.host_overhead_s(latency, stats(1.01e-3, 0.99e-3, 1.03e-3)) is None
     assert measure.host_overhead_s(stats(11.0e-3, 10.0e-3, 12.5e-3), stats(11.59e-3, 11.0e-3, 12.0e-3)) is None
     assert measure.host_overhead_s(latency, stats(0.99e-3, 0.90e-3, 1.10e-3)) is None  # inside the spread
+
+
+# -- the device clock: a replayed CUDA graph, or queued calls ------------------------------------
+
+def test_a_merged_device_time_is_queued_when_any_round_was():
+    graph = measure.Stats(1.0, 1.0, 1.0, 1.0, 1.0, 5, "device", measure.GRAPH)
+    queued = measure.Stats(2.0, 2.0, 2.0, 2.0, 2.0, 5, "device", measure.QUEUED)
+    assert measure.merge([graph, graph]).method == measure.GRAPH
+    assert measure.merge([graph, queued, graph]).method == measure.QUEUED
+    assert measure.summarize([1.0], "latency").method == ""
+
+
+def test_there_is_no_device_clock_on_a_cpu():
+    before = measure.device_methods_used()
+    assert measure.device_time(lambda: torch.ones(1), "cpu") is None
+    assert measure.device_methods_used() == before   # nothing was measured, nothing is counted
+
+
+needs_gpu = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+
+
+@needs_gpu
+def test_a_compiled_call_is_replayed_and_a_host_sync_is_queued():
+    x = torch.randn(256, 256, device="cuda")
+    compiled = torch.compile(lambda: (x @ x).softmax(-1))
+    assert measure.device_time(compiled, "cuda", budget_s=0.05).method == measure.GRAPH
+    assert measure.device_time(lambda: (x.sum().item(), x + 1), "cuda", budget_s=0.05).method == measure.QUEUED
+    counted = measure.device_methods_used()
+    assert counted.get("graph", 0) >= 1 and counted.get("queued", 0) >= 1
+
+
+@needs_gpu
+def test_a_replayed_launch_bound_call_costs_its_kernels_not_its_launches():
+    """200 tiny kernels: queued, the events time 200 launches; replayed, 200 short kernels."""
+    x = torch.zeros(16, device="cuda")
+
+    def many_tiny_kernels():
+        for _ in range(200):
+            x.add_(1)
+    replayed = measure.device_time(many_tiny_kernels, "cuda", budget_s=0.1)
+    queued = measure.device_time(many_tiny_kernels, "cuda", budget_s=0.1, graph=False)
+    assert replayed.method == measure.GRAPH and queued.method == measure.QUEUED
+    assert replayed.median_s < queued.median_s
+
+
+@needs_gpu
+def test_a_comparison_times_both_sides_with_one_method():
+    """A side that cannot be captured makes the other side queued too: one change at a time."""
+    x = torch.randn(64, 64, device="cuda")
+    graphable = lambda: x @ x
+    syncing = lambda: (x.sum().item(), x @ x)
+    both_graph = measure.compare(graphable, graphable, "cuda", budget_s=0.1)
+    mixed = measure.compare(graphable, syncing, "cuda", budget_s=0.1)
+    assert both_graph.device_method == measure.GRAPH
+    assert mixed.device_method == measure.QUEUED and mixed.device[0].method == measure.QUEUED

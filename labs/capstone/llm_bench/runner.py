@@ -40,8 +40,9 @@ def run_cell(backend: StreamingBackend, workload: str, prompts: Sequence[str | S
     warmup_s = time.perf_counter() - started
     results: list[GenerationResult] = []
     peak = None
-    if backend.device == "cuda":  # its own calls, kept out of `results`: those are one per prompt, in order
-        peak = peak_bytes(lambda: backend.generate(prompts[0], config), backend.device)
+    if backend.device == "cuda":  # its own call, kept out of `results`: those are one per prompt, in order;
+        # the warm-up above was its warm-up too
+        peak = peak_bytes(lambda: backend.generate(prompts[0], config), backend.device, warm_up=False)
     began = time.perf_counter()
     while len(results) < max_generations:
         results += [backend.generate(prompt, config) for prompt in prompts]

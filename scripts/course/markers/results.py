@@ -154,6 +154,11 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
             f"torch {escape.text(p['torch'])}" + (f" · triton {escape.text(p['triton'])}" if p.get("triton") else "") +
             f" · Python {escape.text(p['python'])} · {t(lang, 'preset')} {escape.code(p['preset'])} · "
             f"{date} · {t(lang, 'commit')} <code>{commit}</code> · {t(lang, 'run_time')} {wall}")
+    methods = p.get("device_time_methods") or {}
+    if methods:
+        said = [t(lang, f"device_{method}", count=format_number(int(methods[method]), lang))
+                for method in ("graph", "queued") if methods.get(method)]
+        text += f" · {t(lang, 'device_clock', methods=', '.join(said))}"
     if result.manifest.get("failed_checks_allowed"):
         text += f" · ⚠ {t(lang, 'failed_checks_allowed')}"
     if p.get("source_hash") and p["source_hash"] != source_hash(lab):
