@@ -301,6 +301,14 @@ def test_a_run_made_before_its_lab_was_renamed_counts_under_the_new_id(tmp_path,
     assert stored.data["lab"] == "lab03_compile"  # the file is kept as it was made: its hash covers the id
     assert (cohort.submissions_dir / stored.name).read_bytes() == path.read_bytes()
     assert report.build(cohort, ResultStore(tmp_path)).learners == 1
+    # the CSV files the old run under the new id, in the new id's metric columns
+    [row] = list(csv.DictReader(io.StringIO(export.to_csv(report.build(cohort, ResultStore(tmp_path))))))
+    assert row["lab"] == "inductor_kernels"
+    assert not any(column.startswith("lab03_compile:") for column in row)
+    page = cohort_page(tmp_path)       # the page counts it under the new id too, in both tables
+    per_lab = next(line for line in page.splitlines() if "labs/inductor_kernels" in line and line.startswith("|"))
+    assert per_lab.split("|")[2].strip() == "1"
+    assert "lab03_compile" not in page
     renewed = write(tmp_path, "new.json", to_text(run(2, "Ada")))  # the same learner's run, new id
     assert "--replace" in add(cohort, renewed)[0].message
 

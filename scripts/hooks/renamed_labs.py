@@ -10,9 +10,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from course.strings import LANGUAGES, t
 from labs.common.contract import FORMER_LAB_IDS
-
-MOVED = {"": "This lab has a new address:", "es/": "Este laboratorio tiene una dirección nueva:"}
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>{title}</title>
@@ -24,9 +23,10 @@ PAGE = """<!doctype html>
 def on_post_build(config) -> None:
     site = Path(config["site_dir"])
     for old, new in FORMER_LAB_IDS.items():
-        for prefix, moved in MOVED.items():
+        for lang in LANGUAGES:
+            prefix = "" if lang == LANGUAGES[0] else f"{lang}/"   # the first language is at the root
             target = f"../{new}/"   # from labs/<old>/ to its sibling labs/<new>/
             page = site / prefix / "labs" / old / "index.html"
             page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(PAGE.format(title=html.escape(new), moved=moved,
-                                             target=html.escape(target)), encoding="utf-8")
+            page.write_text(PAGE.format(title=html.escape(new), moved=html.escape(t(lang, "moved")),
+                                        target=html.escape(target)), encoding="utf-8")

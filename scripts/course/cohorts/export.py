@@ -12,7 +12,6 @@ import io
 
 from course.cohorts.headlines import headlines
 from course.cohorts.report import Report, Row
-from course.cohorts.submission import lab_of
 from course.cohorts.words import w
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -33,17 +32,18 @@ def columns(report: Report) -> list[str]:
 
 def _record(report: Report, row: Row) -> dict[str, object]:
     data, p = row.data, row.provenance
+    lab = row.lab
     shown = data["alias"] if report.cohort.alias_mode == "shown" and data["alias"] else \
         w("en", "learner", n=row.learner)
     record = {"number": row.number, "learner": shown, "alias": data["alias"],
-              "state": "current" if row.number is not None else "replaced", "lab": lab_of(data),
+              "state": "current" if row.number is not None else "replaced", "lab": lab,
               "preset": data["preset"], **{k: p[k] for k in ("device", "device_name", "cpu_model", "threads",
                                                             "torch", "triton", "python", "commit", "date_utc")},
               "checks_passed": row.checks_passed, "checks_total": len(data["checks"]),
               "content_hash": data["content_hash"]}
-    for h in headlines(lab_of(data)):
+    for h in headlines(lab):
         metric = data["metrics"].get(h.key)
-        record[f"{data['lab']}:{h.key}"] = metric["value"] if metric else None
+        record[f"{lab}:{h.key}"] = metric["value"] if metric else None
     return record
 
 

@@ -35,6 +35,11 @@ class Row:
         return self.stored.data
 
     @property
+    def lab(self) -> str:
+        """The lab's id today (a run made before a rename keeps its old id in `data`)."""
+        return lab_of(self.stored.data)
+
+    @property
     def provenance(self) -> dict[str, Any]:
         return self.stored.data["provenance"]
 
@@ -135,13 +140,13 @@ def build(cohort: Cohort, store: ResultStore, stored: list[Stored] | None = None
     learners: dict[str, set[int]] = {lab: set() for lab in cohort.labs}
     checks: dict[str, dict[str, list[bool]]] = {lab: defaultdict(list) for lab in cohort.labs}
     for row in rows:
-        learners[lab_of(row.data)].add(row.learner)
+        learners[row.lab].add(row.learner)
         for key, check in row.data["checks"].items():
-            checks[lab_of(row.data)][key].append(check["passed"])
+            checks[row.lab][key].append(check["passed"])
     names = {kind: {r.provenance["device_name"] for r in rows if r.provenance["device"] == kind}
              for kind in DEVICE_KIND}
     by_name = {kind: len(found) <= MAX_CLASSES_PER_KIND for kind, found in names.items()}
-    distributions = [_distribution(lab, headline, [r for r in rows if lab_of(r.data) == lab], store, by_name)
+    distributions = [_distribution(lab, headline, [r for r in rows if r.lab == lab], store, by_name)
                      for lab in cohort.labs for headline in headlines(lab)]
     history = [Row(number=None, learner=numbers[item.name], stored=item) for item in stored if item.replaced]
     return Report(cohort=cohort, rows=rows, history=history, learners_per_lab=learners,

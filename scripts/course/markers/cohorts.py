@@ -65,7 +65,7 @@ def _overview(page: Page, rep: report.Report) -> str:
 def _per_lab(page: Page, rep: report.Report) -> str:
     rows = []
     for lab in rep.cohort.labs:
-        mine = [r for r in rep.rows if r.data["lab"] == lab]
+        mine = [r for r in rep.rows if r.lab == lab]
         kinds = [sum(r.provenance["device"] == d for r in mine) for d in report.DEVICE_KIND]
         rows.append([_lab_link(page, lab), _number(page, len(mine)), _number(page, len(rep.learners_per_lab[lab])),
                      *(_number(page, n) for n in kinds)])
@@ -159,7 +159,7 @@ def _submissions(page: Page, rep: report.Report) -> str:
     rows = []
     for row in rep.rows:
         p = row.provenance
-        rows.append([_number(page, row.number), learner_label(page, rep.cohort, row), escape.code(row.data["lab"]),
+        rows.append([_number(page, row.number), learner_label(page, rep.cohort, row), escape.code(row.lab),
                      escape.code(row.data["preset"]),
                      escape.text(f"{report.DEVICE_KIND[p['device']]} · {p['device_name']}"),
                      escape.text(p["cpu_model"]), escape.text(p["threads"] or "—"), escape.text(p["torch"] or "—"),
