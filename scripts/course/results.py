@@ -247,6 +247,7 @@ def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> La
     final = device_folder(results_dir, lab, device)
     previous = final.with_name(f".{final.name}.prev")
     _recover_interrupted_swap(final)
+    staging = _beside(staging, final)
     if previous.exists():
         shutil.rmtree(previous)
     replaced = None
@@ -264,6 +265,25 @@ def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> La
     for path in _failure_paths(results_dir, lab, device):
         path.unlink(missing_ok=True)
     return LabResult(lab=lab, device=device, folder=final, manifest=manifest, replaced=replaced)
+
+
+def _beside(staging: Path, final: Path) -> Path:
+    """The staged run moved next to its final folder, so the swap is two renames on one
+    filesystem. A lab writes its run outside results/ (a killed run leaves nothing there); the
+    move is a rename, or a copy when results/ is on another filesystem. Folders that an earlier,
+    killed move left behind are removed first."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    for leftover in final.parent.glob(f".{final.name}.staging-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+    if staging.parent == final.parent:
+        return staging
+    beside = final.with_name(f".{final.name}.staging-{os.getpid()}")
+    try:
+        staging.rename(beside)
+    except OSError:  # another filesystem: copy, then drop the original
+        shutil.copytree(staging, beside, symlinks=True)
+        shutil.rmtree(staging, ignore_errors=True)
+    return beside
 
 
 def record_failure(results_dir: Path, failure: FailureRecord, log_text: str) -> None:

@@ -1,9 +1,10 @@
 """Run labs: one subprocess each, with a fresh work folder, a timeout and a cache key.
 
-A lab runs as `python -m labs.<lab> --device D --preset P --out <staging>` in its own
+A lab runs as `python -m labs.<lab> --device D --preset P --out <work>/out` in its own
 process, so TORCH_LOGS, TORCH_COMPILE_DEBUG and Inductor's cache folder are set before torch
 is imported, and one lab crashing cannot take the others down. Its work folder (Inductor's
-cache and debug dumps) is wiped first, so generated kernels are always written anew.
+cache and debug dumps, and the lab's output until it is committed) is wiped first, so generated
+kernels are always written anew, and a run that is killed leaves nothing under results/.
 
 A lab whose result already carries the current cache key is not re-run (FORCE re-runs it).
 A failure is recorded next to the last good result, never over it.
@@ -191,14 +192,13 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
 
     work = Path(request.work_root) / lab / request.device
     log_path = Path(request.work_root) / "logs" / f"{lab}-{request.device}.log"
-    staging = Path(request.results_dir) / lab / f".{request.device}.staging-{os.getpid()}"
+    staging = work / "out"  # outside results/: only `commit_result` moves it there
     outcome = LabOutcome(lab=lab, status="failed", log=log_path)
     started = time.perf_counter()
     try:
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
         log_path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
         timeout = request.timeout_s or meta.timeout_s[request.preset]
         command = [sys.executable, "-m", f"{LABS_DIR.name}.{lab}", "--device", request.device,
