@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from course.runner import LabOutcome
+    from course.outcome import LabOutcome
 
 SYMBOLS = {"cached": "=", "ok": "✓", "skipped": "–", "failed": "✗", "timeout": "✗"}
 

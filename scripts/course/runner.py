@@ -21,10 +21,11 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from course import results
+from course.outcome import LabOutcome
 from course.progress import Progress
 from labs.common import contract
 from labs.common.contract import LABS_DIR, PROGRESS_PREFIX, LabMetaError, lab_ids, load_lab_meta
@@ -43,21 +44,6 @@ class RunRequest:
     checkpoint_dir: Path = ROOT / ".cache" / "checkpoints"
     timeout_s: int | None = None          # overrides every lab's own timeout (tests use it)
     keep_other_machines: bool = False     # keep current-code results measured elsewhere (make site)
-
-
-@dataclass
-class LabOutcome:
-    lab: str
-    status: str                            # cached | ok | skipped | failed | timeout
-    wall_s: float = 0.0
-    message: str = ""
-    log: Path | None = None
-    parts: dict[str, str] = field(default_factory=dict)         # part -> status, once committed
-    parts_titles: dict[str, str] = field(default_factory=dict)  # part -> title, while it runs
-
-    @property
-    def succeeded(self) -> bool:
-        return self.status in ("cached", "ok", "skipped")
 
 
 def rerun_command(lab: str, device: str, preset: str) -> str:
