@@ -279,3 +279,4 @@ def test_marker_absent_text_for_a_device_without_a_result(tmp_path):
     out = expand('{{ claim inductor_kernels/cuda:copy_ceiling absent="(no GPU run yet)" }}', ctx("en"),
                  ResultStore(tmp_path))
     assert out.markdown == "(no GPU run yet)" and not out.errors
+
