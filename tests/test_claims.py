@@ -280,3 +280,15 @@ def test_marker_absent_text_for_a_device_without_a_result(tmp_path):
                  ResultStore(tmp_path))
     assert out.markdown == "(no GPU run yet)" and not out.errors
 
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_inside_inductor_report_states_the_same_claims_as_the_page(device, lang):
+    from labs.inductor_kernels import report
+    manifest = json.loads((ROOT / f"results/inductor_kernels/{device}/manifest.json").read_text())
+    text = report.render(manifest, report.Machine("x", device, "full", "2.x", [2]), lang)
+    ik = claims.registry()["inductor_kernels"]
+    for name, subject in [("copy_ceiling", None), ("softmax_ceiling", None), ("autotune_verdict", None),
+                          ("autotune_cause", None)] + ([("softmax_form", "softmax")] if device == "cuda" else []):
+        assert ik[name](Run(manifest), subject).text(lang) in text, name

@@ -19,14 +19,14 @@ def softmax_form(run: Run, which: str) -> Said:
     name = str(run.value("softmax_kernel.name" if which == "softmax" else "attention_kernel.name"))
     code = f"`{name}`"
     if name.startswith(PERSISTENT):
-        return Said("two_pass", f"The kernel shown, {code}, is a persistent reduction: one block holds a whole "
+        return Said("two_pass", f"On the GPU the kernel shown, {code}, is a persistent reduction: one block holds a whole "
                     "row. The graph says `prepare_softmax_online`, but in a persistent kernel Inductor "
                     "computes it in two passes (`prepare_softmax_twopass_fallback`): the max, then the "
                     "sum of exponentials, both over the row held in registers, so the row is still read from "
                     "memory once. The online combine (max and sum in one loop, rescaling the running sum when a "
                     "larger max turns up) appears only in looped `triton_red_…` kernels, for rows too "
                     "long for one block.",
-                    f"El kernel que se muestra, {code}, es una reducción persistente: un bloque contiene una fila "
+                    f"En la GPU, el kernel que se muestra, {code}, es una reducción persistente: un bloque contiene una fila "
                     "entera. El grafo dice `prepare_softmax_online`, pero en un kernel persistente "
                     "Inductor lo calcula en dos pasadas (`prepare_softmax_twopass_fallback`): el máximo "
                     "y luego la suma de exponenciales, ambas sobre la fila guardada en registros, así que la fila "
@@ -34,15 +34,15 @@ def softmax_form(run: Run, which: str) -> Said:
                     "reescalando la suma cuando aparece un máximo mayor) solo aparece en kernels con bucle "
                     "`triton_red_…`, para filas demasiado largas para un bloque.")
     if name.startswith(LOOPED):
-        return Said("online", f"The kernel shown, {code}, is a looped reduction: it walks each row in blocks, and "
+        return Said("online", f"On the GPU the kernel shown, {code}, is a looped reduction: it walks each row in blocks, and "
                     "there Inductor uses the online softmax, which keeps a running max and a running sum "
                     "in one loop and rescales the sum whenever a larger max turns up.",
-                    f"El kernel que se muestra, {code}, es una reducción con bucle: recorre cada fila por bloques, "
+                    f"En la GPU, el kernel que se muestra, {code}, es una reducción con bucle: recorre cada fila por bloques, "
                     "y ahí Inductor usa el softmax online, que lleva un máximo y una suma parciales en un solo "
                     "bucle y reescala la suma cuando aparece un máximo mayor.")
-    return Said("unknown", f"The kernel shown, {code}, is neither a persistent nor a looped Triton reduction by "
+    return Said("unknown", f"On the GPU the kernel shown, {code}, is neither a persistent nor a looped Triton reduction by "
                 "its name: the run does not decide in how many passes it computes the max and the sum.",
-                f"Por su nombre, el kernel que se muestra, {code}, no es una reducción Triton persistente ni con "
+                f"En la GPU, por su nombre, el kernel que se muestra, {code}, no es una reducción Triton persistente ni con "
                 "bucle: la ejecución no decide en cuántas pasadas calcula el máximo y la suma.", decided=False)
 
 
@@ -145,10 +145,10 @@ def copy_ceiling(run: Run, _: None) -> Said:
                     f"{num(rate, 'es', 'GB/s')} en la ejecución en CPU")
     return Said("cuda", f"A large device-to-device copy, far larger than any cache, moved {num(rate, 'en', 'GB/s')} on the GPU run, "
                 "timed as queued calls (inside a CUDA graph a copy becomes a copy-engine node, slower than the "
-                "kernel a copy runs as), while the kernels compared with it are replayed",
+                "kernel a copy runs as outside a graph), while the kernels compared with it are replayed",
                 f"Una copia grande de dispositivo a dispositivo, mucho mayor que cualquier caché, movió {num(rate, 'es', 'GB/s')} en la "
                 "ejecución en GPU, medida con llamadas encoladas (dentro de un grafo CUDA una copia se vuelve un "
-                "nodo del motor de copia, más lento que el kernel con el que corre una copia), mientras que los "
+                "nodo del motor de copia, más lento que el kernel con el que se ejecuta una copia fuera de un grafo), mientras que los "
                 "kernels que se comparan con ella se reproducen")
 
 
@@ -175,7 +175,7 @@ def softmax_ceiling(run: Run, _: None) -> Said:
     return Said("neither", f"{where[0]} the softmax is neither: far below the copy and far above the fixed cost "
                 "of a call. The run has no exp-only measurement, so it does not say whether computing exp, the "
                 "two reductions or the thread count takes the time.",
-                f"{where[1]} el softmax no está en ninguno: muy por debajo de la copia y muy por encima del coste "
+                f"{where[1]} el softmax no está limitado por ninguno de los dos: muy por debajo de la copia y muy por encima del coste "
                 "fijo de una llamada. La ejecución no mide la exponencial por separado, así que no dice si el "
                 "tiempo se va en calcular exp, en las dos reducciones o en el número de hilos.", decided=False)
 
