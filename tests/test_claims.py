@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from course import claims
+from course import claims, glossary
 from course.markers import PageContext, expand
 from course.results import ResultStore
 from labs.common.claims import SAME_BAND, ClaimError, Run, Spread, band, band_said, percent
@@ -144,6 +144,7 @@ def test_synthetic_run_decides_the_expected_side(key, index):
     manifest, subject, expected = CASES[key][index]
     said = claims.registry()[key[0]][key[1]](Run(manifest), subject)
     assert said.outcome == expected
+    assert glossary.avoided_terms(said.es) == []
     assert (said.en and said.es and said.en != said.es) or said.outcome == "one_clock"
 
 
@@ -161,6 +162,7 @@ def test_every_claim_decides_every_committed_run(claim, path):
     manifest = json.loads(path.read_text())
     for subject in claim.subjects or (None,):
         said = claim(Run(manifest), subject)
+        assert glossary.avoided_terms(said.es) == []
         for text in (said.en, said.es):
             assert "device-bound" not in text or said.outcome == "device_bound" or "not show" in text
         if manifest["device"] == "cuda" and manifest["metrics"].get(f"{subject}.device_method", {}).get("value") \

@@ -52,7 +52,7 @@ def host_overhead_said(device_method: str | None, gaps_ms: tuple[float | None, f
     if all(gap is None for gap in gaps_ms):
         return Said("device_bound", "No host overhead is measurable: latency and device time (a replayed CUDA "
                     "graph, the kernels alone) agree within their spread, so the step is device-bound.",
-                    "No hay sobrecarga del host medible: la latencia y el tiempo de dispositivo (un grafo CUDA "
+                    "No hay sobrecarga del host medible: la latencia y el tiempo de dispositivo (un CUDA graph "
                     "reproducido, solo los kernels) coinciden dentro de su dispersión, así que el paso está "
                     "limitado por el dispositivo.")
     shown = {lang: [num(g, lang, "ms") if g is not None else ("none measurable" if lang == "en" else

@@ -147,7 +147,7 @@ def copy_ceiling(run: Run, _: None) -> Said:
                 "timed as queued calls (inside a CUDA graph a copy becomes a copy-engine node, slower than the "
                 "kernel a copy runs as outside a graph), while the kernels compared with it are replayed",
                 f"Una copia grande de dispositivo a dispositivo, mucho mayor que cualquier caché, movió {num(rate, 'es', 'GB/s')} en la "
-                "ejecución en GPU, medida con llamadas encoladas (dentro de un grafo CUDA una copia se vuelve un "
+                "ejecución en GPU, medida con llamadas encoladas (dentro de un CUDA graph una copia se vuelve un "
                 "nodo del motor de copia, más lento que el kernel con el que se ejecuta una copia fuera de un grafo), mientras que los "
                 "kernels que se comparan con ella se reproducen")
 
