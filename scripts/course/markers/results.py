@@ -6,7 +6,7 @@ from __future__ import annotations
 from course import escape
 from course.markers.page import DEVICE_LABEL, Page
 from course.markers.parse import Marker, MarkerError
-from course.strings import t
+from course.strings import lab_message, t
 from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
 
 
@@ -130,7 +130,8 @@ def render_part(page: Page, marker: Marker) -> str:
         text = t(page.lang, "skipped_requires", part=escape.text(marker.key), requires=other,
                  device=DEVICE_LABEL[device], other=other)
     else:
-        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(part.get("reason", "")))
+        reason = lab_message(page.lang, part.get("reason", ""))
+        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(reason))
     title = t(page.lang, "skipped_title", device=DEVICE_LABEL[device])
     return f'!!! note "{title}"\n\n    {text}\n'
 
