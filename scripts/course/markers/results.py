@@ -168,6 +168,13 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
 
 
 def render_provenance(page: Page, marker: Marker) -> str:
+    """The full provenance of each device's run; `form="short"` writes one line under a table
+    typed into the page (a CPU | GPU table of inline metrics), naming each column's run."""
+    form = marker.options.get("form", "full")
+    if form == "short":
+        return "".join(page.source_line(marker.lab, device) for device in page.devices_for(marker))
+    if form != "full":
+        raise MarkerError(f'form="{form}" is neither "full" nor "short"')
     lines = [f'<p class="course-provenance" markdown>{provenance_text(page, marker.lab, device)}</p>'
              for device in page.devices_for(marker)]
     return f'<a id="provenance-{marker.lab}"></a>\n\n' + "\n\n".join(lines) + "\n"
