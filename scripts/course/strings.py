@@ -32,6 +32,8 @@ STRINGS = {
         "device_graph": "{count} replayed as CUDA graphs",
         "device_queued": "{count} from queued calls (launch gaps included)",
         "made_with": "Made with",
+        "not_found_title": "Page not found", "not_found_home": "Go to the home page",
+        "not_found_text": "Nothing is published at this address: the page may have moved or the address may be mistyped.",
     },
     "es": {
         "pass": "cumple", "fail": "no cumple", "check": "Comprobación", "value": "Valor",
@@ -62,6 +64,8 @@ STRINGS = {
         "device_graph": "{count} reproducidos como grafos CUDA",
         "device_queued": "{count} de llamadas encoladas (con los huecos entre lanzamientos)",
         "made_with": "Hecho con",
+        "not_found_title": "Página no encontrada", "not_found_home": "Ir a la página de inicio",
+        "not_found_text": "No hay nada publicado en esta dirección: puede que la página se haya movido o que la dirección esté mal escrita.",
     },
 }
 
