@@ -29,6 +29,18 @@ def _column(table: dict[str, Any], name: str) -> list[Any]:
     return [row[index] for row in table["rows"]]
 
 
+def wrapped(title: str, width: int = 36) -> str:
+    """An axis title in lines of about `width` characters: a figure is 380 px tall, and a long
+    y title on one line ran past it (plotly wraps nothing itself; `<br>` is its line break)."""
+    lines: list[str] = []
+    for word in str(title).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
 def plot_text(value: Any) -> Any:
     """Text plotly draws (categories, trace names, hover text): plotly reads a little HTML in
     it (<b>, <a href>), so result text is entity-escaped, which plotly shows as typed."""
@@ -58,8 +70,8 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
                                         line=dict(color=color)))
     figure.update_layout(
         separators=SEPARATORS[lang],
-        xaxis=dict(AXIS, title=x_title, type="log" if spec.get("log_x") else None),
-        yaxis=dict(AXIS, title=y_title, type="log" if spec.get("log_y") else None),
+        xaxis=dict(AXIS, title=wrapped(x_title, 60), type="log" if spec.get("log_x") else None),
+        yaxis=dict(AXIS, title=wrapped(y_title), type="log" if spec.get("log_y") else None),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
         font=dict(color="#888"), margin=dict(l=8, r=8, t=8, b=8), height=380, autosize=True,
         legend=LEGEND, barmode="group",
@@ -87,7 +99,7 @@ def distribution_html(points: list[tuple[str, float, str]], reference: list[tupl
     figure.update_layout(
         separators=SEPARATORS[lang],
         xaxis=dict(AXIS, type="category"),
-        yaxis=dict(AXIS, title=y_title, type="log" if log_y else None),
+        yaxis=dict(AXIS, title=wrapped(y_title), type="log" if log_y else None),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
         font=dict(color="#888"), margin=dict(l=8, r=8, t=8, b=8), height=380,
         legend=LEGEND,
