@@ -12,6 +12,7 @@ A model is code plus weights, and both must be trusted for what they are:
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 
 BUILTIN = {
     "resnet18": "labs.capstone.resnet:resnet18",
@@ -30,6 +31,13 @@ def factory_path(spec: str) -> str:
         return BUILTIN[spec]
     if _FACTORY.match(spec):
         return spec
+    module, colon, function = spec.rpartition(":")
+    if colon and (module.endswith(".py") or "/" in module or "\\" in module):
+        path = PurePath(module.replace("\\", "/"))
+        raise ModelSpecError(f"{spec!r} is a file path; mlopt imports a factory as package.module:function, the "
+                             f"module named as Python imports it: here {path.stem}:{function} with "
+                             f"{str(path.parent) if str(path.parent) != '.' else 'its folder'} as the current "
+                             "folder or on PYTHONPATH")
     raise ModelSpecError(f"unknown model {spec!r}: use a built-in ({', '.join(BUILTIN)}) or a factory "
                          "you wrote, as package.module:function (a .pt file alone is not a model: "
                          "pass its state dict with --weights)")
