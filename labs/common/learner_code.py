@@ -193,8 +193,8 @@ def available_bytes() -> tuple[int | None, int | None]:
 def size_text(n: int) -> str:
     if n >= 10**21:  # sizes a learner typed by the thousand digits: no float can hold them
         return f"about 10^{len(str(int(n))) - 1} B"
-    for unit in ("B", "KB", "MB", "GB", "TB", "PB"):
-        if n < 1000 or unit == "PB":
+    for unit in ("B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"):
+        if n < 1000 or unit == "ZB":
             return f"{n:.3g} {unit}"
         n /= 1000
     raise AssertionError("unreachable")

@@ -18,8 +18,9 @@ def runs_the_lab(argv: list[str]) -> bool:
     return True
 
 
-if not runs_the_lab(sys.argv[1:]):
-    from labs.explain.cli import main
+if __name__ == "__main__":
+    if not runs_the_lab(sys.argv[1:]):
+        from labs.explain.cli import main
 
-    sys.exit(main())
-run_lab("explain")
+        sys.exit(main())
+    run_lab("explain")

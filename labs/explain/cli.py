@@ -28,7 +28,7 @@ from labs.common import fingerprint, learner_code, whole_output
 from labs.explain import report
 from labs.explain.explainer import ExplainError, Explanation, explain
 
-_SHAPE = re.compile(r"^(?P<shape>\d+(?:,\d+)*)(?::(?P<dtype>int64|int32|float32|float16|bfloat16)(?::(?P<high>\d+))?)?$")
+_SHAPE = re.compile(r"^(?P<shape>[0-9]+(?:,[0-9]+)*)(?::(?P<dtype>int64|int32|float32|float16|bfloat16)(?::(?P<high>[0-9]+))?)?$")
 EXIT_REFUSED = 2
 MAX_BUDGET_S = 600.0  # seconds of timing; more measures nothing a median of fewer rounds does not
 MADE_BY = "explain.json"  # a folder holding it was written by explain and may be replaced
@@ -123,11 +123,13 @@ def parse_kwargs(text: str) -> dict:
     return kwargs
 
 
-def build(cls: type, kwargs: dict) -> torch.nn.Module:
+def build(cls: type, kwargs: dict, where: str = "") -> torch.nn.Module:
+    """`where`: the file that defines the class, named in the message."""
     try:
         return cls(**kwargs)
     except Exception as error:
-        raise ExplainError(f"{cls.__name__}(**{kwargs}) failed ({learner_code.first_line(error)}); give its "
+        name = f"{where}:{cls.__name__}" if where else cls.__name__
+        raise ExplainError(f"{name}(**{kwargs}) failed ({learner_code.first_line(error)}); give its "
                            "arguments with --kwargs as JSON, or defaults in the class") from error
 
 
@@ -140,6 +142,11 @@ def parse_inputs(specs: list[str]) -> tuple[InputSpec, ...]:
         if not match:
             raise ExplainError(f"--input {spec} is not a shape; write sizes separated by commas, e.g. --input 8,64 "
                                "(or 8:int64:100 for integer ids below 100)")
+        digits = [*match.group("shape").split(","), match.group("high") or "100"]
+        if any(len(d.lstrip("0")) > 18 for d in digits):  # beyond any memory (and int() refuses 4,300 digits)
+            raise ExplainError(f"--input {spec[:40]}{'...' if len(spec) > 40 else ''} has a number of "
+                               f"{max(len(d.lstrip('0')) for d in digits)} digits, beyond any machine's memory; "
+                               "give sizes such as 8,64")
         shape = tuple(int(s) for s in match.group("shape").split(","))
         high = int(match.group("high") or 100)
         if 0 in shape or high == 0:
@@ -220,7 +227,7 @@ def work(phase, job: Job) -> learner_code.Outcome:
         phase("import")
         cls = load_class(job.path, job.name)
         phase("construct")
-        model = build(cls, job.kwargs)
+        model = build(cls, job.kwargs, job.path.name)
         inputs = make_inputs(job.inputs)
         with tempfile.TemporaryDirectory(prefix="explain-") as scratch:
             explanation = explain(model, inputs, job.device, Path(scratch), job.staging, job.budget,
