@@ -21,12 +21,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import torch
+from labs.common import learner_code, whole_output
+from labs.explain.errors import ExplainError
 
-from labs.common import fingerprint, learner_code, whole_output
-from labs.explain import report
-from labs.explain.explainer import ExplainError, Explanation, explain
+if TYPE_CHECKING:  # torch is imported where it is needed: arguments are checked without it
+    import torch
+
+    from labs.explain.explainer import Explanation
 
 _SHAPE = re.compile(r"^(?P<shape>[0-9]+(?:,[0-9]+)*)(?::(?P<dtype>int64|int32|float32|float16|bfloat16)(?::(?P<high>[0-9]+))?)?$")
 EXIT_REFUSED = 2
@@ -93,6 +96,8 @@ def parse_module(spec: str) -> tuple[Path, str]:
 
 
 def load_class(path: Path, name: str) -> type:
+    import torch
+
     module_spec = importlib.util.spec_from_file_location(f"explained_{path.stem}", path)
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_spec.name] = module  # dataclasses and pickling look a class's module up there
@@ -159,6 +164,7 @@ def memory_check(inputs: tuple[InputSpec, ...], device: str) -> None:
     """Refuse inputs that cannot be allocated, from their sizes alone."""
     needed = learner_code.input_bytes([(i.shape, i.dtype) for i in inputs])
     if device == "cuda":
+        import torch
         free, total = torch.cuda.mem_get_info()
         problem = learner_code.memory_refusal(needed, free, total, "the GPU")
     else:
@@ -168,6 +174,8 @@ def memory_check(inputs: tuple[InputSpec, ...], device: str) -> None:
 
 
 def make_inputs(specs: tuple[InputSpec, ...]) -> list[torch.Tensor]:
+    import torch
+
     generator = torch.Generator().manual_seed(0)
     tensors = []
     for spec in specs:
@@ -179,6 +187,11 @@ def make_inputs(specs: tuple[InputSpec, ...]) -> list[torch.Tensor]:
     return tensors
 
 
+def _cuda_available() -> bool:
+    import torch
+    return torch.cuda.is_available()
+
+
 def check_options(args: argparse.Namespace) -> None:
     for problem in (learner_code.check_finite("--budget", args.budget, low=0, high=MAX_BUDGET_S, low_inclusive=False),
                     learner_code.check_finite("--time-limit", args.time_limit, low=0, high=24 * 3600,
@@ -188,11 +201,14 @@ def check_options(args: argparse.Namespace) -> None:
             raise ExplainError(problem)
     if args.threads is not None and not 1 <= args.threads <= 4096:
         raise ExplainError(f"--threads {args.threads} is not a number of CPU threads; give 1 or more")
-    if args.device == "cuda" and not torch.cuda.is_available():
+    if args.device == "cuda" and not _cuda_available():
         raise ExplainError("--device cuda, but torch sees no CUDA GPU; run on a machine with one, or use --device cpu")
 
 
 def write_outputs(explanation: Explanation, out: Path, lang: str, command: str) -> Path:
+    from labs.common import fingerprint
+    from labs.explain import report
+
     kernels = out / "kernels"
     kernels.mkdir(parents=True, exist_ok=True)
     for graph in explanation.graphs:
@@ -222,6 +238,8 @@ def prepare(args: argparse.Namespace, command: str) -> Job:
 
 def work(phase, job: Job) -> learner_code.Outcome:
     """In the child: import, build, explain, write into the staging folder."""
+    from labs.explain.explainer import explain
+
     started = time.perf_counter()
     try:
         phase("import")

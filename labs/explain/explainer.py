@@ -20,13 +20,11 @@ import torch
 from labs.common import inductor_output, measure
 from labs.common.kernel_facts import checks, facts, recorder
 from labs.common.kernel_facts.facts import GraphFacts
+from labs.explain.errors import ExplainError
 
 # Files of a graph's debug folder worth keeping beside the report.
+__all__ = ["ExplainError", "Explanation", "explain"]
 KEPT = ("output_code.py", "ir_post_fusion.txt", inductor_output.PROVENANCE_FILE, "post_grad_graph.json")
-
-
-class ExplainError(Exception):
-    """Something about the module or its input that the learner can fix; the message says how."""
 
 
 @dataclass
