@@ -243,3 +243,23 @@ def test_a_bug_in_the_build_is_one_line_unless_verbose(monkeypatch):
     monkeypatch.setenv("COURSE_VERBOSE", "0")                       # 0 is off, as unset
     with pytest.raises(PluginError):
         hook.on_page_markdown("text", page=mkdocs_page(), config=None, files=None)
+
+
+@pytest.mark.parametrize("line, missing", [
+    ('--8<-- "labs/inside_compile/block.py:block"', False),
+    ("--8<-- 'labs/inside_compile/block.py'", False),
+    ("    --8<-- labs/inside_compile/block.py:1:20", False),
+    ('--8<-- "labs/inside_compile/blocks.py:block"', True),              # one letter off
+    ('---8<--- "labs/nowhere.py"', True),
+    ('Text that mentions --8<-- "labs/nowhere.py" mid-line', None),       # not an include: left alone
+])
+def test_an_include_of_a_missing_file_is_one_line_and_an_error_on_the_page(line, missing):
+    from course.includes import check_includes
+    root = Path(__file__).resolve().parent.parent
+    markdown, problems = check_includes(f"# Page\n\n```python\n{line}\n```\n", root, "en/labs/x.md")
+    if missing:
+        [problem] = problems
+        assert problem.startswith("en/labs/x.md: line 4 includes labs/") and "does not exist; fix the path" in problem
+        assert "--8<--" not in markdown and "(missing include: labs/" in markdown
+    else:
+        assert problems == [] and line in markdown

@@ -4,7 +4,8 @@
    the tags of every built page are collected and none comes from the title; Chromium loads the
    cohort pages and no injected script runs and no injected request is made.
 11. A strict build over broken inputs (a manifest that fails its schema, a table with a row too
-   long, a CPU result filed under cuda, a capitalised marker, an unknown option) fails with one
+   long, a CPU result filed under cuda, a capitalised marker, an unknown option, an include of a
+   file that does not exist) fails with one
    line per problem that names the file and the field and says what to do: no traceback.
 Both builds use copies (cohorts, results, docs), so nothing here is ever published."""
 
@@ -159,7 +160,8 @@ def break_results(results: Path) -> None:
 
 def break_docs(project: Path) -> Path:
     page = project / "docs" / "en" / "labs" / "inside_compile.md"
-    page.write_text(page.read_text() + "\n\n{{ Metric inside_compile/cpu:x }} {{ lab_nav inside_compile colour=red }}\n")
+    page.write_text(page.read_text() + "\n\n{{ Metric inside_compile/cpu:x }} {{ lab_nav inside_compile colour=red }}\n"
+                    '\n```python\n--8<-- "labs/inside_compile/no_such_file.py:block"\n```\n')
     return page
 
 
@@ -197,7 +199,9 @@ def test_the_broken_build_fails_without_a_traceback(broken_build):
      "move it to results/inductor_kernels/cpu/"],
     ["en/labs/inside_compile.md: marker {{ Metric inside_compile/cpu:x }}", "kinds are lower case: write 'metric'"],
     ["en/labs/inside_compile.md: marker {{ lab_nav inside_compile colour=red }}", "takes no option colour"],
-], ids=["schema", "table", "misfiled", "capitalised", "option"])
+    ["en/labs/inside_compile.md: line", "includes labs/inside_compile/no_such_file.py, which does not exist",
+     "fix the path"],
+], ids=["schema", "table", "misfiled", "capitalised", "option", "include"])
 def test_each_problem_is_one_line_naming_file_field_and_what_to_do(broken_build, says):
     lines = [line for line in problems(broken_build) if all(s in line for s in says)]
     assert lines, "\n".join(problems(broken_build)[:40])

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import logging
 import posixpath
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
 from course import build_errors
+from course.includes import check_includes
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore
 from course.strings import LANGUAGES
@@ -38,6 +40,9 @@ def page_context(src_uri: str, url: str) -> PageContext:
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
     ctx = page_context(page.file.src_uri, page.url)
+    markdown, missing = check_includes(markdown, _project_folder(config), page.file.src_uri)
+    for problem in missing:
+        log.warning(problem)
     try:
         expansion = expand(markdown, ctx, _store or ResultStore(RESULTS_DIR))
     except Exception as error:  # a bug, not bad input: still one line, unless COURSE_VERBOSE=1
@@ -49,6 +54,12 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if expansion.uses_plotly:
         page.meta["plotly"] = True
     return expansion.markdown
+
+
+def _project_folder(config) -> Path:
+    """Where pymdownx.snippets reads included files from: the folder of mkdocs.yml."""
+    path = config.get("config_file_path") if config is not None else None
+    return Path(path).parent if path else Path.cwd()
 
 
 def group_errors(src_uri: str, errors: list[str]) -> list[str]:

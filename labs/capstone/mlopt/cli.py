@@ -100,6 +100,9 @@ def run(argv: list[str] | None = None) -> int:
         shape = check_arguments(args)
     except ModelSpecError as error:
         return fail(str(error), EXIT_USAGE)
+    needed = learner_code.input_bytes([(shape, "float32")])
+    if args.device == "cpu" and (problem := learner_code.memory_refusal(needed, *learner_code.available_bytes())):
+        return fail(f"--input-shape {args.input_shape}: {problem}", EXIT_USAGE)
     import torch
 
     from labs.capstone.mlopt.optimize import DEFAULT_RTOL
@@ -112,10 +115,8 @@ def run(argv: list[str] | None = None) -> int:
                     EXIT_USAGE)
     if args.device == "cuda" and not torch.cuda.is_available():
         return fail("--device cuda, but torch sees no CUDA GPU; use --device cpu", EXIT_USAGE)
-    needed = learner_code.input_bytes([(shape, "float32")])
-    free = torch.cuda.mem_get_info() if args.device == "cuda" else learner_code.available_bytes()
-    problem = learner_code.memory_refusal(needed, *free, "the GPU" if args.device == "cuda" else "this machine")
-    if problem:
+    if args.device == "cuda" and (problem := learner_code.memory_refusal(needed, *torch.cuda.mem_get_info(),
+                                                                          "the GPU")):
         return fail(f"--input-shape {args.input_shape}: {problem}", EXIT_USAGE)
 
     report_staging = output_staging = None
