@@ -62,6 +62,10 @@ def refuse_with_cause(phase, _):
         return learner_code.Outcome(2, stderr="a refusal", cause=error)
 
 
+def refuse_over_lines(phase, _):
+    return learner_code.Outcome(2, stderr="a refusal\nthat a message\r\nspread over lines")
+
+
 def succeed(phase, value):
     phase("import")
     return learner_code.Outcome(0, stdout=f"done {value}")
@@ -129,6 +133,10 @@ def test_a_refusal_keeps_its_line_and_logs_its_cause():
     log = Path(outcome.stderr.rsplit(" ", 1)[1])
     assert "KeyError" in log.read_text()
     log.unlink()
+
+
+def test_a_refusal_over_several_lines_arrives_as_one():
+    assert run(refuse_over_lines, None).stderr == "a refusal that a message spread over lines"
 
 
 def test_work_that_finishes_passes_its_output_through():

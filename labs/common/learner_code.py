@@ -88,7 +88,8 @@ def _write_log(log: Path, error: BaseException) -> str:
 
 
 def _child(conn, work: Callable, options: Any, subject: str, failure_code: int, log: Path) -> None:
-    os.setsid()  # its own process group: the parent's kill reaches compile workers too
+    if hasattr(os, "setsid"):  # its own process group: the parent's kill reaches compile workers too
+        os.setsid()
     current = ["start"]
 
     def phase(name: str) -> None:
@@ -110,9 +111,11 @@ def _child(conn, work: Callable, options: Any, subject: str, failure_code: int, 
 
 
 def _kill_group(process) -> None:
-    for target in (lambda: os.killpg(process.pid, signal.SIGKILL), process.kill):
+    if hasattr(os, "killpg"):  # not on Windows: there the child alone is ended
         with contextlib.suppress(OSError):  # already gone, or not ours to signal
-            target()
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
     process.join(10)
 
 
@@ -147,7 +150,7 @@ def run(work: Callable, options: Any, limits: Limits, *, tool: str, subject: str
                 phase, deadline = message[1], time.monotonic() + limits.of(message[1])
             else:
                 process.join(30)
-                return Outcome(message[1], message[2], message[3])
+                return Outcome(message[1], message[2], " ".join(message[3].splitlines()))  # one line, always
     finally:
         if process.is_alive():
             _kill_group(process)
@@ -156,8 +159,13 @@ def run(work: Callable, options: Any, limits: Limits, *, tool: str, subject: str
 
 def _death(subject: str, phase: str, exitcode: int | None) -> str:
     where = PHASE_WORDS.get(phase, phase)
+    if phase == "start" and exitcode is not None and exitcode > 0:
+        return f"the process that runs {subject} could not start (exit status {exitcode}); its error is above"
     if exitcode is not None and exitcode < 0:
-        name = signal.Signals(-exitcode).name if -exitcode in signal.Signals._value2member_map_ else str(-exitcode)
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
         hint = " (the system ends a process this way when memory runs out)" if name == "SIGKILL" else ""
         return f"{subject} was ended by {name} while {where}{hint}"
     return f"{subject} ended the process (exit status {exitcode}) while {where}; a module must not call exit()"
