@@ -225,6 +225,19 @@ def _bad_files(folder: Path) -> dict[str, tuple[Path, str]]:
     huge_int = copy.deepcopy(good)
     huge_int["metrics"]["rows"]["value"] = 10**40
     case("huge-integer", rehash(huge_int), "outside the sane range")
+    huge_int["metrics"]["rows"]["value"] = 10**400            # JSON reads it; a float cannot hold it
+    case("10-to-the-400", rehash(huge_int), "integer of 401 digits")
+    huge_int["metrics"]["rows"]["value"] = 123456789
+    case("5000-digits", to_text(rehash(huge_int)).replace("123456789", "9" * 5000), "integer of 5000 digits")
+    check_int = copy.deepcopy(good)
+    check_int["checks"]["fast"]["threshold"] = -10**400
+    case("huge-integer-threshold", rehash(check_int), "integer of 401 digits")
+    relabelled = copy.deepcopy(good)      # a CPU run relabelled: it would show as "GPU · AMD EPYC"
+    relabelled["provenance"].update(device="cuda")
+    case("cpu-run-relabelled-cuda", rehash(relabelled), "a CPU run relabelled as a GPU run")
+    gpu_named = copy.deepcopy(good)
+    gpu_named["provenance"].update(device_name="NVIDIA H100 80GB HBM3")
+    case("cpu-run-named-as-a-gpu", rehash(gpu_named), "is not the run's CPU model")
     future = copy.deepcopy(good)
     future["provenance"]["date_utc"] = "2099-01-01T00:00:00Z"
     case("future-date", rehash(future), "in the future")
@@ -368,11 +381,11 @@ def test_an_add_interrupted_while_writing_changes_nothing(monkeypatch, half_full
     cohort, files, before = half_full
     real_write, written = store._write, []
 
-    def write_then_die(path, text):
+    def write_then_die(path, text, sync=True):
         if written:
             raise KeyboardInterrupt  # Ctrl-C after the first new file
         written.append(path)
-        real_write(path, text)
+        real_write(path, text, sync)
 
     monkeypatch.setattr(store, "_write", write_then_die)
     with pytest.raises(KeyboardInterrupt):

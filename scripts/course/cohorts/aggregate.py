@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from course.cohorts.headlines import headlines
-from course.cohorts.submission import lab_of, to_text
+from course.cohorts.submission import lab_of
 
 AGGREGATE_VERSION = 1   # bump when an entry's fields change: an older file is then rebuilt
 FILE_NAME = ".aggregate.json"
@@ -36,15 +36,16 @@ class AggregateError(ValueError):
     """The aggregate file cannot be trusted (missing, corrupt, stale); rebuild it from the files."""
 
 
-def entry(name: str, data: dict[str, Any], replaced: bool = False) -> dict[str, Any]:
-    """What one stored submission contributes to its cohort's page and download."""
+def entry(name: str, data: dict[str, Any], size: int, replaced: bool = False) -> dict[str, Any]:
+    """What one stored submission contributes to its cohort's page and download; `size` is its
+    file's, in bytes (what `matches` compares with the file on disk)."""
     lab = lab_of(data)
     values = {}
     for headline in headlines(lab):
         metric = data["metrics"].get(headline.key)
         if metric is not None:
             values[headline.key] = metric["value"]
-    return {"name": name, "replaced": replaced, "bytes": len(to_text(data).encode("utf-8")),
+    return {"name": name, "replaced": replaced, "bytes": size,
             "alias": data["alias"], "lab": lab, "preset": data["preset"],
             **{key: data["provenance"][key] for key in PROVENANCE},
             "checks": {key: check["passed"] for key, check in data["checks"].items()},

@@ -30,9 +30,9 @@ class ReferenceRun:
     committed: bool             # True: the manifest committed at HEAD; False: the one found in results/
 
 
-def _committed(results_dir, lab: str, device: str) -> dict[str, Any] | None:
+def _committed(store: ResultStore, lab: str, device: str) -> dict[str, Any] | None:
     """The manifest as committed at HEAD, or None (not the repository's results, no git, not committed)."""
-    if results_dir.resolve() != (ROOT / "results").resolve():
+    if store.results_dir.resolve() != (ROOT / "results").resolve():
         return None
     try:
         shown = subprocess.run(["git", "-C", str(ROOT), "show", f"HEAD:results/{lab}/{device}/manifest.json"],
@@ -41,6 +41,11 @@ def _committed(results_dir, lab: str, device: str) -> dict[str, Any] | None:
         return None
     if shown.returncode:
         return None
+    try:   # the usual case: results/ holds the committed run, read (and checked) once by the store
+        if (store.results_dir / lab / device / "manifest.json").read_text(encoding="utf-8") == shown.stdout:
+            return store.get(lab, device).manifest
+    except (OSError, ManifestError, AttributeError):
+        pass
     try:
         manifest = parse_json(shown.stdout)
         validate_manifest(manifest, f"HEAD:results/{lab}/{device}/manifest.json")
@@ -63,7 +68,7 @@ def reference_runs(labs, store: ResultStore, by_name: dict[str, bool]) -> list[R
     runs = []
     for lab in labs:
         for device in DEVICE_KIND:
-            manifest, committed = _committed(store.results_dir, lab, device), True
+            manifest, committed = _committed(store, lab, device), True
             if manifest is None:
                 result, committed = store.get(lab, device), False
                 manifest = result.manifest if result is not None else None

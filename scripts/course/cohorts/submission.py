@@ -81,6 +81,31 @@ def _validator():
     return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 
 
+@lru_cache(maxsize=1)
+def _fast_validator():
+    """The same schema compiled to Python by fastjsonschema: about 20 times faster than
+    jsonschema, which took most of `cohort add`'s time (7 ms a file). It only says whether a
+    submission is valid; the first time it says no, jsonschema lists every problem, so what a
+    learner reads never depends on it. It knows draft 7, which has every keyword the schema
+    uses (a test checks it refuses whatever jsonschema refuses)."""
+    import fastjsonschema
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    inlined = _inline_refs(schema, schema.get("$defs", {}))
+    inlined["$schema"] = "http://json-schema.org/draft-07/schema#"
+    return fastjsonschema.compile(inlined)
+
+
+def _schema_problems(data: Any) -> list[Problem]:
+    import fastjsonschema
+    try:
+        _fast_validator()(data)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    return [Problem(tuple(e.absolute_path), e.message[:200]) for e in errors]
+
+
 def canonical_bytes(data: dict[str, Any]) -> bytes:
     """The one serialisation the hash is computed over: sorted keys, no spaces, UTF-8."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
@@ -131,8 +156,7 @@ def _date_problems(date_utc: str, now: datetime.datetime) -> list[Problem]:
 
 def problems(data: Any, *, now: datetime.datetime | None = None) -> list[Problem]:
     """Everything wrong with `data` as a submission: schema first, then what it cannot say."""
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    found = [Problem(tuple(e.absolute_path), e.message[:200]) for e in errors]
+    found = _schema_problems(data)
     if found:
         return found
     for key, metric in data["metrics"].items():

@@ -39,7 +39,8 @@ WORDS = {
         "n_replaced": ("{n} replaced (kept in history)", "{n} replaced (kept in history)"),
         "all_passed": "All checks passed",
         "other_machines": "{machines} other machines, {runs} runs",
-        "download": "The whole table, one row per submission: [CSV]({csv}) · [JSON]({json}).",
+        "download": 'The whole table, one row per submission: <a href="{csv}" download>CSV</a> · '
+                    '<a href="{json}" download>JSON</a>.',
         "latest_rows": "The latest {shown} of {total} submissions, newest first.",
         "class_col": "Machine", "runs": "Runs", "median": "Median", "quartiles": "Middle half (Q1 to Q3)",
         "range": "Range", "course_run": "Course run",
@@ -90,7 +91,8 @@ WORDS = {
         "n_replaced": ("{n} sustituido (guardado en el historial)", "{n} sustituidos (guardados en el historial)"),
         "all_passed": "Todas las comprobaciones cumplidas",
         "other_machines": "{machines} máquinas más, {runs} ejecuciones",
-        "download": "La tabla completa, una fila por envío: [CSV]({csv}) · [JSON]({json}).",
+        "download": 'La tabla completa, una fila por envío: <a href="{csv}" download>CSV</a> · '
+                    '<a href="{json}" download>JSON</a>.',
         "latest_rows": "Los {shown} envíos más recientes de {total}, el más reciente primero.",
         "class_col": "Máquina", "runs": "Ejecuciones", "median": "Mediana",
         "quartiles": "Mitad central (Q1 a Q3)", "range": "Rango", "course_run": "Ejecución del curso",

@@ -60,6 +60,8 @@ def _lab_link(page: Page, lab: str) -> str:
 
 
 def _download(page: Page, cohort: config.Cohort) -> str:
+    """Links to files of the built site, not to pages: HTML, which MkDocs does not check against
+    docs/ (hooks/cohorts.py writes them after the build). A cohort id is [a-z0-9-]."""
     base = f"{page.ctx.site_root}/cohorts/{cohort.id}"
     return w(page.lang, "download", csv=f"{base}/{download_name(cohort, 'csv')}",
              json=f"{base}/{download_name(cohort, 'json')}")
