@@ -175,7 +175,7 @@ def test_a_small_cohort_lists_every_submission_and_agrees_in_number(tmp_path, co
 def test_quartiles_and_outliers_agree_with_numpy():
     rows = [report.Row(number=i + 1, learner=i + 1, entry={}) for i in range(41)]
     values = sorted([float(v) for v in range(1, 41)] + [400.0])
-    summary = report.Summary("CPU", values, rows)
+    summary = report.Summary(("cpu", "X"), values, rows)
     box = summary.box()
     for q, key in ((25, "q1"), (50, "median"), (75, "q3")):
         assert box[key] == pytest.approx(np.percentile(values, q))
@@ -184,8 +184,8 @@ def test_quartiles_and_outliers_agree_with_numpy():
     [outlier] = summary.outliers()
     assert outlier.value == 400.0 and outlier.row.number == 41
     # 1..40 and one more: Q1 11, Q3 31, so the upper fence is 31 + 1.5 x 20 = 61
-    assert report.Summary("CPU", [float(v) for v in range(1, 41)] + [60.0], rows).outliers() == []
-    assert [o.value for o in report.Summary("CPU", [float(v) for v in range(1, 41)] + [62.0], rows).outliers()] \
+    assert report.Summary(("cpu", "X"), [float(v) for v in range(1, 41)] + [60.0], rows).outliers() == []
+    assert [o.value for o in report.Summary(("cpu", "X"), [float(v) for v in range(1, 41)] + [62.0], rows).outliers()] \
         == [62.0]
 
 
@@ -204,6 +204,25 @@ def test_the_page_names_an_outlier_and_draws_a_large_class_as_its_box(tmp_path, 
     figure = section[:section.index("</script>")]
     assert '"q1":[' in figure and '"boxpoints":false' in figure
     assert figure.count("torch ") == 1                 # 40 runs: one point drawn, the outlier
+
+
+def test_the_most_used_models_keep_a_box_and_the_rest_share_one(tmp_path, cohorts_dir):
+    cohort = make_cohort(cohorts_dir, labs=("inductor_kernels",), alias_mode="numbered")
+    files = []
+    for n in range(30):      # 10 CPU models, model k used by 10 - k runs ... then 3 more of model 0
+        model = f"CPU model {min(n // 3, 9)}"
+        data = run(n, f"L{n}")
+        data["provenance"].update(device_name=model, cpu_model=model)
+        data["metrics"]["tinyhead.seed.speedup"] = {"value": 1.0 + n / 100, "unit": "×"}
+        data["content_hash"] = content_hash(data)
+        files.append(write(tmp_path, f"c{n}.json", to_text(data)))
+    add(cohort, *files)
+    [dist] = [d for d in report.build(cohort, ResultStore(tmp_path)).distributions if d.classes]
+    classes = [s.device_class for s in dist.classes]
+    assert len(classes) == report.MAX_CLASSES_PER_KIND and classes[-1] == ("cpu", report.OTHER_MODELS)
+    assert sum(s.n for s in dist.classes) == 30 and dist.classes[-1].n == 9     # 3 models of 3 runs
+    page = cohort_page(tmp_path / "results", "es")
+    assert "| CPU · otros modelos | 9 |" in page
 
 
 # -- downloads and the export --------------------------------------------------------------------
@@ -299,12 +318,12 @@ def test_the_reference_run_is_the_committed_one_not_a_local_run(tmp_path, monkey
     monkeypatch.setattr(reference, "ROOT", repo)
     store_here = ResultStore(repo / "results")
     assert store_here.get("inductor_kernels", "cpu").provenance["commit"] == "bad0bad"
-    [run_] = reference.reference_runs(["inductor_kernels"], store_here, {"cpu": True, "cuda": True})
+    [run_] = reference.reference_runs(["inductor_kernels"], store_here, {"cpu": {"AMD EPYC"}})
     assert run_.committed and run_.provenance["commit"] == "c0ffee1"
     # results elsewhere (no history to read): the run found there, said to be so
     elsewhere = tmp_path / "elsewhere" / "inductor_kernels" / "cpu"
     elsewhere.mkdir(parents=True)
     (elsewhere / "manifest.json").write_text(json.dumps(local))
-    [found] = reference.reference_runs(["inductor_kernels"], ResultStore(tmp_path / "elsewhere"),
-                                       {"cpu": True, "cuda": True})
+    [found] = reference.reference_runs(["inductor_kernels"], ResultStore(tmp_path / "elsewhere"), {"cpu": set()})
     assert not found.committed and found.provenance["commit"] == "bad0bad"
+    assert run_.device_class == ("cpu", "AMD EPYC") and found.device_class == ("cpu", report.OTHER_MODELS)

@@ -17,14 +17,14 @@ from typing import Any
 from course.cohorts.headlines import headlines
 from course.results import ROOT, ManifestError, ResultStore, parse_json, validate_manifest
 
-DEVICE_KIND = {"cpu": "CPU", "cuda": "GPU"}
+DEVICES = ("cpu", "cuda")
 
 
 @dataclass(frozen=True)
 class ReferenceRun:
     lab: str
     device: str
-    device_class: str           # as the cohort's plots name classes
+    device_class: tuple[str, str]   # as the cohort's plots group runs (report.device_class)
     provenance: dict[str, Any]
     headlines: dict[str, float]
     committed: bool             # True: the manifest committed at HEAD; False: the one found in results/
@@ -64,10 +64,12 @@ def _numbers(manifest: dict[str, Any], lab: str) -> dict[str, float]:
     return found
 
 
-def reference_runs(labs, store: ResultStore, by_name: dict[str, bool]) -> list[ReferenceRun]:
+def reference_runs(labs, store: ResultStore, named: dict[str, set[str]]) -> list[ReferenceRun]:
+    """The reference run of each lab and device; `named`: the model names the cohort's plots give
+    a class of their own (a model outside them shares the "other models" class)."""
     runs = []
     for lab in labs:
-        for device in DEVICE_KIND:
+        for device in DEVICES:
             manifest, committed = _committed(store, lab, device), True
             if manifest is None:
                 result, committed = store.get(lab, device), False
@@ -75,7 +77,6 @@ def reference_runs(labs, store: ResultStore, by_name: dict[str, bool]) -> list[R
             if manifest is None or manifest["status"] != "ok":
                 continue
             p = manifest["provenance"]
-            kind = DEVICE_KIND[device]
-            runs.append(ReferenceRun(lab, device, f"{kind} · {p['device_name']}" if by_name[device] else kind,
-                                     p, _numbers(manifest, lab), committed))
+            name = p["device_name"] if p["device_name"] in named.get(device, ()) else ""
+            runs.append(ReferenceRun(lab, device, (device, name), p, _numbers(manifest, lab), committed))
     return runs

@@ -21,9 +21,11 @@ from course.cohorts.store import alias_key
 from course.results import ResultStore
 
 DEVICE_KIND = {"cpu": "CPU", "cuda": "GPU"}
-# Beyond this many distinct CPU (or GPU) models a plot groups by CPU and GPU only: one box per
-# laptop model would be a box per learner.
+# A plot gives each CPU (or GPU) model a box up to this many models; beyond, the most used
+# models less one keep theirs and the rest share one ("other models"): one box per laptop
+# model would be a box per learner.
 MAX_CLASSES_PER_KIND = 8
+OTHER_MODELS = ""           # the model name of the class the less used models share
 # The machines table names the most used machines and counts the rest in one line.
 MAX_MACHINES = 12
 # A class this small is drawn point by point; a larger one as its box and its outliers.
@@ -67,7 +69,7 @@ class Outlier:
 @dataclass
 class Summary:
     """One headline's values on one class of machine."""
-    device_class: str
+    device_class: tuple[str, str]   # (device, model name or OTHER_MODELS)
     values: list[float]     # sorted
     rows: list[Row]         # in the order of `values`
 
@@ -142,9 +144,18 @@ class Report:
         return [row for row in self.rows if row.lab == lab]
 
 
-def device_class(entry: dict[str, Any], by_name: bool) -> str:
-    kind = DEVICE_KIND[entry["device"]]
-    return f"{kind} · {entry['device_name']}" if by_name else kind
+def named_models(entries) -> dict[str, set[str]]:
+    """Per device, the model names that get a class of their own (see MAX_CLASSES_PER_KIND)."""
+    counts: dict[str, Counter] = {device: Counter() for device in DEVICE_KIND}
+    for e in entries:
+        counts[e["device"]][e["device_name"]] += 1
+    return {device: {name for name, _ in found.most_common(
+        len(found) if len(found) <= MAX_CLASSES_PER_KIND else MAX_CLASSES_PER_KIND - 1)}
+        for device, found in counts.items()}
+
+
+def device_class(device: str, device_name: str, named: dict[str, set[str]]) -> tuple[str, str]:
+    return (device, device_name if device_name in named[device] else OTHER_MODELS)
 
 
 def number_learners(entries: list[dict[str, Any]]) -> dict[str, int]:
@@ -167,9 +178,9 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _distribution(lab: str, headline, rows: list[Row], by_name: dict[str, bool]) -> Distribution:
+def _distribution(lab: str, headline, rows: list[Row], named: dict[str, set[str]]) -> Distribution:
     found = Distribution(lab=lab, key=headline.key, label=headline.label, log_y=headline.log_y)
-    by_class: dict[str, list[tuple[float, int, Row]]] = defaultdict(list)
+    by_class: dict[tuple[str, str], list[tuple[float, int, Row]]] = defaultdict(list)
     for row in rows:
         value = row.entry["headlines"].get(headline.key)
         if value is None:
@@ -177,8 +188,10 @@ def _distribution(lab: str, headline, rows: list[Row], by_name: dict[str, bool])
         if not _is_number(value):
             found.words[str(value)] += 1
         else:
-            by_class[device_class(row.entry, by_name[row.entry["device"]])].append((float(value), row.number, row))
-    for name in sorted(by_class, key=lambda c: (-len(by_class[c]), c)):
+            e = row.entry
+            by_class[device_class(e["device"], e["device_name"], named)].append((float(value), row.number, row))
+    # the named classes, most runs first; the shared one last
+    for name in sorted(by_class, key=lambda c: (c[1] == OTHER_MODELS, -len(by_class[c]), c)):
         ordered = sorted(by_class[name], key=lambda item: item[:2])
         found.classes.append(Summary(name, [v for v, _, _ in ordered], [r for _, _, r in ordered]))
     return found
@@ -211,16 +224,15 @@ def build(cohort: Cohort, store: ResultStore, entries: list[dict[str, Any]] | No
             tally = checks[row.lab][key]
             tally[0] += passed
             tally[1] += 1
-    names = {kind: {r.entry["device_name"] for r in rows if r.entry["device"] == kind} for kind in DEVICE_KIND}
-    by_name = {kind: len(found) <= MAX_CLASSES_PER_KIND for kind, found in names.items()}
+    named = named_models(row.entry for row in rows)
     per_lab = defaultdict(list)
     for row in rows:
         per_lab[row.lab].append(row)
-    distributions = [_distribution(lab, headline, per_lab[lab], by_name)
+    distributions = [_distribution(lab, headline, per_lab[lab], named)
                      for lab in cohort.labs for headline in headlines(lab)]
     history = [Row(number=None, learner=numbers[item["name"]], entry=item) for item in entries if item["replaced"]]
     machines, others = _machines(rows)
     return Report(cohort=cohort, rows=rows, history=history, learners_per_lab=learners,
                   checks={lab: {k: (v[0], v[1]) for k, v in c.items()} for lab, c in checks.items()},
                   distributions=distributions, machines=machines, other_machines=others,
-                  references=reference_runs(cohort.labs, store, by_name))
+                  references=reference_runs(cohort.labs, store, named))

@@ -37,7 +37,7 @@ WORDS = {
         "cohort_col": "Cohort", "dates_col": "Dates",
         "n_submissions": ("{n} submission", "{n} submissions"), "n_learners": ("{n} learner", "{n} learners"),
         "n_replaced": ("{n} replaced (kept in history)", "{n} replaced (kept in history)"),
-        "all_passed": "All checks passed",
+        "all_passed": "All checks passed", "other_models": "other models",
         "other_machines": "{machines} other machines, {runs} runs",
         "download": 'The whole table, one row per submission: <a href="{csv}" download>CSV</a> · '
                     '<a href="{json}" download>JSON</a>.',
@@ -89,7 +89,7 @@ WORDS = {
         "cohort_col": "Cohorte", "dates_col": "Fechas",
         "n_submissions": ("{n} envío", "{n} envíos"), "n_learners": ("{n} participante", "{n} participantes"),
         "n_replaced": ("{n} sustituido (guardado en el historial)", "{n} sustituidos (guardados en el historial)"),
-        "all_passed": "Todas las comprobaciones cumplidas",
+        "all_passed": "Todas las comprobaciones cumplidas", "other_models": "otros modelos",
         "other_machines": "{machines} máquinas más, {runs} ejecuciones",
         "download": 'La tabla completa, una fila por envío: <a href="{csv}" download>CSV</a> · '
                     '<a href="{json}" download>JSON</a>.',

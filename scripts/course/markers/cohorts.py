@@ -139,13 +139,19 @@ def _hover(page: Page, number: int | None, threads, torch) -> str:
     return escape.text(f"{row}{threads}torch {torch}")
 
 
+def _class_label(page: Page, device_class: tuple[str, str]) -> str:
+    """A class of machines as plain text (the caller escapes it): "CPU · AMD EPYC", "CPU · other models"."""
+    device, name = device_class
+    return f"{report.DEVICE_KIND[device]} · {name or w(page.lang, 'other_models')}"
+
+
 def _points(page: Page, summary: report.Summary) -> list[tuple[str, float, str]]:
     """Every run of a small class; the outliers of a large one."""
     if summary.n <= report.ALL_POINTS_UP_TO:
         shown = list(zip(summary.values, summary.rows, strict=True))
     else:
         shown = [(o.value, o.row) for o in summary.outliers()]
-    return [(summary.device_class, value, _hover(page, row.number, row.entry["threads"], row.entry["torch"]))
+    return [(_class_label(page, summary.device_class), value, _hover(page, row.number, row.entry["threads"], row.entry["torch"]))
             for value, row in shown]
 
 
@@ -155,7 +161,7 @@ def _summary_table(page: Page, dist: report.Distribution, references: list[repor
         box = summary.box()
         course = [_number(page, r.headlines[dist.key]) for r in references
                   if r.device_class == summary.device_class and dist.key in r.headlines]
-        rows.append([escape.text(summary.device_class), _number(page, summary.n), _number(page, box["median"]),
+        rows.append([escape.text(_class_label(page, summary.device_class)), _number(page, summary.n), _number(page, box["median"]),
                      f"{_number(page, box['q1'])} – {_number(page, box['q3'])}",
                      f"{_number(page, box['min'])} – {_number(page, box['max'])}", ", ".join(course) or "—"])
     headers = [w(page.lang, k) for k in ("class_col", "runs", "median", "quartiles", "range", "course_run")]
@@ -167,7 +173,8 @@ def _outliers(page: Page, dist: report.Distribution) -> str:
     if not found:
         return w(page.lang, "no_outliers") + "\n"
     items = [escape.text(f"{w(page.lang, 'number')} {o.row.number} "
-                         f"({report.device_class(o.row.entry, True)}, {format_number(o.value, page.lang, 3)})")
+                         f"({report.DEVICE_KIND[o.row.entry['device']]} · {o.row.entry['device_name']}, "
+                         f"{format_number(o.value, page.lang, 3)})")
              for o in found[:report.MAX_OUTLIERS]]
     return w(page.lang, "outliers", items="; ".join(items)) + "\n"
 
@@ -178,9 +185,10 @@ def _distribution(page: Page, rep: report.Report, dist: report.Distribution) -> 
         page.figure_count += 1
         div_id = f"cohort-{rep.cohort.id}-{dist.lab}-{dist.key}-{page.figure_count}".replace(".", "-")
         classes = {s.device_class for s in dist.classes}
-        boxes = [{"x": s.device_class, **s.box()} for s in dist.classes]
+        boxes = [{"x": _class_label(page, s.device_class), **s.box()} for s in dist.classes]
         points = [point for s in dist.classes for point in _points(page, s)]
-        reference = [(r.device_class, r.headlines[dist.key], _hover(page, None, None, r.provenance.get("torch")))
+        reference = [(_class_label(page, r.device_class), r.headlines[dist.key],
+                      _hover(page, None, None, r.provenance.get("torch")))
                      for r in rep.references
                      if r.lab == dist.lab and dist.key in r.headlines and r.device_class in classes]
         html = plots.distribution_html(boxes, points, reference, page.lang, div_id, y_title=dist.label[page.lang],
