@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from course.cohorts import config, store
+from course.cohorts import config, export, report, store
 from course.cohorts.submission import content_hash
 from course.cohorts.submit import from_manifest
 from course.markers import PageContext, expand
@@ -125,6 +125,14 @@ def point(n: int, tmp: Path, args) -> dict:
         print(f"[{n}] page {lang}: marker expanded in {took:.2f} s, {len(text) / 1024:.0f} KiB of Markdown "
               f"({found[f'page_{lang}_gz_kib']:.0f} KiB gzipped), errors: {len(errors)}", flush=True)
 
+    if hasattr(export, "download_csv"):   # what the site build adds after the pages (hooks/cohorts.py)
+        started = time.perf_counter()
+        rep = report.build(cohort, ResultStore(RESULTS_DIR))
+        sizes = [len(export.download_csv(rep).encode()), len(export.download_json(rep).encode())]
+        found["downloads_s"] = time.perf_counter() - started
+        print(f"[{n}] downloads (CSV {sizes[0] / 1024:,.0f} KiB, JSON {sizes[1] / 1024:,.0f} KiB) made in "
+              f"{found['downloads_s']:.2f} s", flush=True)
+
     if args.rebuild and hasattr(store, "rebuild"):
         aggregate_file = cohort.folder / ".aggregate.json"
         aggregate_file.unlink()
@@ -167,11 +175,13 @@ def main() -> int:
     for n in args.n:
         with tempfile.TemporaryDirectory(prefix="bench-cohort-") as tmp:
             rows.append(point(n, Path(tmp), args))
-    print("\n| submissions | load | add (s) | one more (s) | page en (s) | page es (s) | page en (KiB) | page es (KiB) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n| submissions | load | add (s) | one more (s) | page en (s) | page es (s) | page en (KiB) "
+          "| page es (KiB) | downloads (s) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
+        downloads = f"{r['downloads_s']:.2f}" if "downloads_s" in r else "—"
         print(f"| {r['n']:,} | {r['load']:.1f} | {r['add_s']:.1f} | {r['one_more_s']:.2f} | {r['page_en_s']:.2f} | "
-              f"{r['page_es_s']:.2f} | {r['page_en_kib']:,.0f} | {r['page_es_kib']:,.0f} |")
+              f"{r['page_es_s']:.2f} | {r['page_en_kib']:,.0f} | {r['page_es_kib']:,.0f} | {downloads} |")
     return 0
 
 
