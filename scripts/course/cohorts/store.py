@@ -217,7 +217,7 @@ def _entries(cohort: Cohort, held: bool) -> list[dict[str, Any]]:
     files = aggregate.on_disk(cohort.submissions_dir, HISTORY)
     try:
         found = aggregate.loads(aggregate.path(cohort.folder).read_bytes())
-        if aggregate.matches(found, files):
+        if aggregate.matches(found, files) and all(STORED_NAME.match(name) for name, _ in files):
             return found
     except (OSError, aggregate.AggregateError):
         pass                         # missing or corrupt: rebuilt below, never trusted
