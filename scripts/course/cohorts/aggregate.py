@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from course.cohorts.headlines import headlines
-from course.cohorts.submission import lab_of
+from course.cohorts.submission import alias_key, lab_of
 
-AGGREGATE_VERSION = 1   # bump when an entry's fields change: an older file is then rebuilt
+AGGREGATE_VERSION = 2   # bump when an entry's fields change: an older file is then rebuilt
 FILE_NAME = ".aggregate.json"
 PROVENANCE = ("device", "device_name", "cpu_model", "threads", "torch", "triton", "python", "commit", "date_utc")
 
@@ -46,7 +46,7 @@ def entry(name: str, data: dict[str, Any], size: int, replaced: bool = False) ->
         if metric is not None:
             values[headline.key] = metric["value"]
     return {"name": name, "replaced": replaced, "bytes": size,
-            "alias": data["alias"], "lab": lab, "preset": data["preset"],
+            "alias": data["alias"], "learner_key": alias_key(data["alias"]), "lab": lab, "preset": data["preset"],
             **{key: data["provenance"][key] for key in PROVENANCE},
             "checks": {key: check["passed"] for key, check in data["checks"].items()},
             "headlines": values}

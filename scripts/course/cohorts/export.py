@@ -21,7 +21,7 @@ from course.cohorts.config import Cohort
 from course.cohorts.headlines import headlines
 from course.cohorts.report import Report, Row, number_learners
 from course.cohorts.store import Stored
-from course.cohorts.submission import lab_of
+from course.cohorts.submission import alias_key, lab_of
 from course.cohorts.words import w
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -53,7 +53,7 @@ def shown_learner(cohort: Cohort, alias: str | None, learner: int) -> str:
 def to_csv(cohort: Cohort, stored: list[Stored], *, history: bool = False) -> str:
     """One row per submission (replaced ones too with `history`), one column per metric of any
     submission (`lab:key`, sorted), after the machine's columns."""
-    numbers = number_learners([{"name": s.name, "alias": s.data["alias"]} for s in stored])
+    numbers = number_learners([{"name": s.name, "learner_key": alias_key(s.data["alias"])} for s in stored])
     chosen = [s for s in stored if not s.replaced] + ([s for s in stored if s.replaced] if history else [])
     metric_columns = sorted({f"{lab_of(s.data)}:{key}" for s in chosen for key in s.data["metrics"]})
     records, number = [], 0

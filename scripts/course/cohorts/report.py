@@ -17,7 +17,6 @@ from course.cohorts import store as cohort_store
 from course.cohorts.config import Cohort
 from course.cohorts.headlines import headlines
 from course.cohorts.reference import ReferenceRun, reference_runs
-from course.cohorts.store import alias_key
 from course.results import ResultStore
 
 DEVICE_KIND = {"cpu": "CPU", "cuda": "GPU"}
@@ -165,7 +164,7 @@ def number_learners(entries: list[dict[str, Any]]) -> dict[str, int]:
     by_alias: dict[str, int] = {}
     count = 0
     for item in entries:
-        key = alias_key(item["alias"])
+        key = item["learner_key"]
         if key is None or key not in by_alias:
             count += 1
             if key is not None:

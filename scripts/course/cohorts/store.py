@@ -27,7 +27,6 @@ import os
 import re
 import shutil
 import stat
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,7 +35,7 @@ from typing import Any
 
 from course.cohorts import aggregate
 from course.cohorts.config import Cohort, CohortError
-from course.cohorts.submission import MAX_BYTES, SubmissionError, lab_of, parse, short_hash, to_text
+from course.cohorts.submission import MAX_BYTES, SubmissionError, alias_key, lab_of, parse, short_hash, to_text
 from labs.common.contract import lab_ids
 
 STORED_NAME = re.compile(r"^(?P<seq>\d{6})-(?P<hash>[0-9a-f]{16})\.json$")
@@ -84,10 +83,10 @@ class _Plan:
             self.index(item)
 
     def index(self, item: dict[str, Any]) -> None:
-        match = STORED_NAME.match(item["name"])
-        self.by_hash[match.group("hash")] = item
-        self.last_seq = max(self.last_seq, int(match.group("seq")))
-        key = alias_key(item["alias"])
+        name = item["name"]          # NNNNNN-<hash16>.json: every name was matched against STORED_NAME
+        self.by_hash[name[7:23]] = item
+        self.last_seq = max(self.last_seq, int(name[:6]))
+        key = item["learner_key"]
         if key and not item["replaced"]:
             self.current[(key, item["lab"])] = item
 
@@ -97,14 +96,6 @@ class _Plan:
     def final_entries(self) -> list[dict[str, Any]]:
         return [dict(e, replaced=True) if e["name"] in self.to_history else e
                 for e in self.entries + [entry for entry, _ in self.new]]
-
-
-def alias_key(alias: str | None) -> str | None:
-    """Two aliases name the same learner when they read the same: Unicode-normalised, case and
-    spacing ignored. No alias: every submission stands for a learner of its own."""
-    if not alias:
-        return None
-    return " ".join(unicodedata.normalize("NFKC", alias).casefold().split())
 
 
 # -- reading -----------------------------------------------------------------------------------

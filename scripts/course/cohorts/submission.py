@@ -22,6 +22,7 @@ import hashlib
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -238,6 +239,14 @@ def parse(raw: bytes, *, known_labs: list[str] | None = None, full: bool = True)
             or data["content_hash"] != content_hash(data):
         raise SubmissionError("its content does not match its content_hash; it was edited after it was checked")
     return data
+
+
+def alias_key(alias: str | None) -> str | None:
+    """Two aliases name the same learner when they read the same: Unicode-normalised, case and
+    spacing ignored. No alias: every submission stands for a learner of its own."""
+    if not alias:
+        return None
+    return " ".join(unicodedata.normalize("NFKC", alias).casefold().split())
 
 
 def lab_of(data: dict[str, Any]) -> str:
