@@ -202,10 +202,12 @@ def rebuild(cohort: Cohort) -> list[dict[str, Any]]:
             for s in _read_files(cohort, full=True)]
 
 
-def _entries(cohort: Cohort, held: bool) -> list[dict[str, Any]]:
+def _entries(cohort: Cohort, held: bool, *, sizes: bool = True) -> list[dict[str, Any]]:
+    """sizes=False: trust the files' sizes (what `add` may do: it reads no stored file, and the
+    next page build compares them); the names are always compared."""
     if held:
         _recover(cohort)
-    files = aggregate.on_disk(cohort.submissions_dir, HISTORY)
+    files = aggregate.on_disk(cohort.submissions_dir, HISTORY, sizes=sizes)
     try:
         found = aggregate.loads(aggregate.path(cohort.folder).read_bytes())
         if aggregate.matches(found, files) and all(STORED_NAME.match(name) for name, _ in files):
@@ -291,7 +293,7 @@ def add(cohort: Cohort, paths: list[Path], *, replace: bool = False) -> list[Out
     labs = lab_ids()
     cohort.folder.mkdir(parents=True, exist_ok=True)
     with _locked(cohort):
-        plan = _Plan(entries=_entries(cohort, held=True))
+        plan = _Plan(entries=_entries(cohort, held=True, sizes=False))
         outcomes = []
         for path in paths:
             try:
