@@ -81,16 +81,25 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-def distribution_html(points: list[tuple[str, float, str]], reference: list[tuple[str, float, str]],
-                      lang: str, div_id: str, y_title: str, names: tuple[str, str], log_y: bool = False) -> str:
-    """A cohort's values of one metric: a box per device class with every submission drawn as a
-    point, and the course's own run as a star. Points are (device class, value, hover text);
-    hover text must be plain data the caller has escaped."""
+BOX_STATS = ("q1", "median", "q3", "lowerfence", "upperfence")
+
+
+def distribution_html(boxes: list[dict[str, Any]], points: list[tuple[str, float, str]],
+                      reference: list[tuple[str, float, str]], lang: str, div_id: str, y_title: str,
+                      names: tuple[str, str, str], log_y: bool = False) -> str:
+    """A cohort's values of one metric: a box per device class from its precomputed quartiles
+    (so the figure's size does not grow with the cohort), some runs drawn as points, and the
+    course's own run as a star. Boxes are dicts of x, q1, median, q3, lowerfence, upperfence;
+    points and reference are (device class, value, hover text), hover text plain data the
+    caller has escaped. names: the boxes', the reference's and the points' legend entries."""
     figure = go.Figure()
-    figure.add_trace(go.Box(x=[p[0] for p in points], y=[p[1] for p in points], name=names[0],
-                            hovertext=[p[2] for p in points], hoverinfo="y+text", boxpoints="all",
-                            jitter=0.5, pointpos=0, marker=dict(color=COLORS[0], size=7, opacity=0.8),
+    figure.add_trace(go.Box(x=[b["x"] for b in boxes], **{k: [b[k] for b in boxes] for k in BOX_STATS},
+                            name=names[0], boxpoints=False, hoverinfo="y",
                             line=dict(color=COLORS[0]), fillcolor="rgba(63,81,181,0.12)"))
+    if points:
+        figure.add_trace(go.Scatter(x=[p[0] for p in points], y=[p[1] for p in points], name=names[2],
+                                    hovertext=[p[2] for p in points], hoverinfo="y+text", mode="markers",
+                                    marker=dict(color=COLORS[0], size=7, opacity=0.8)))
     if reference:
         figure.add_trace(go.Scatter(x=[r[0] for r in reference], y=[r[1] for r in reference], name=names[1],
                                     hovertext=[r[2] for r in reference], hoverinfo="y+text", mode="markers",
