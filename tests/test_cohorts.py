@@ -624,3 +624,12 @@ def test_a_difference_may_be_negative_a_duration_may_not(tmp_path, cohort):
     assert [o.verdict for o in add(cohort, submission(1, differences))] == ["accepted"]
     [refused] = add(cohort, submission(2, {"dynamic.compile_s": {"value": -1.0, "unit": "s"}}))
     assert refused.verdict == "refused" and "cannot be negative" in refused.line()
+
+
+def test_a_word_a_lab_records_is_said_in_the_page_language():
+    """The pilot cohort holds a break-even of "never": the Spanish page says "nunca"."""
+    from course.results import RESULTS_DIR
+    spanish = cohort_page(RESULTS_DIR, "es", "2026-11-pilot")
+    english = cohort_page(RESULTS_DIR, "en", "2026-11-pilot")
+    assert "never (" in english
+    assert "nunca (" in spanish and "never (" not in spanish

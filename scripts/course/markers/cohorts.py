@@ -15,6 +15,7 @@ from course.cohorts.export import download_name
 from course.cohorts.words import count, w
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
+from course.strings import term
 from labs.common.contract import format_number, with_unit
 
 # A cohort up to this size lists every submission on its page; a larger one its latest ones.
@@ -201,7 +202,7 @@ def _distribution(page: Page, rep: report.Report, dist: report.Distribution) -> 
     else:
         out.append(w(page.lang, "no_values") + "\n")
     if dist.words:
-        words = ", ".join(f"{escape.text(word)} ({count})" for word, count in sorted(dist.words.items()))
+        words = ", ".join(f"{escape.text(term(page.lang, word) or word)} ({count})" for word, count in sorted(dist.words.items()))
         out.append(w(page.lang, "words_note", words=words) + "\n")
     return "\n".join(out)
 
