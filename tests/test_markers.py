@@ -10,7 +10,7 @@ import pytest
 
 from course.markers import PageContext, expand
 from course.results import FailureRecord, ResultStore, record_failure
-from tests.manifests import write_result
+from tests.manifests import manifest, write_result
 
 
 @pytest.fixture
@@ -206,7 +206,6 @@ def test_markers_in_code_are_left_alone(store):
     ("{{ bogus inductor_kernels }}", "unknown marker kind 'bogus'"),
     ("{{ metric no_such_lab/cpu:x }}", "no lab named 'no_such_lab'"),
     ("{{ metric inductor_kernels/cuda:err }}", "no result for lab inductor_kernels on cuda; run: make labs LAB=inductor_kernels DEVICE=cuda"),
-    ("{{ metric inductor_kernels/cpu:nope }}", "metric 'nope' is not in inductor_kernels/cpu"),
     ("{{ metric inductor_kernels:err }}", "an inline metric needs a device"),
     ("{{ metric inductor_kernels/tpu:err }}", "device 'tpu' is not one of cpu, cuda"),
     ('{{ table inductor_kernels:latency headers="only one" }}', "headers has 1 titles for 3 columns"),
@@ -263,3 +262,35 @@ def test_a_file_every_device_wrote_the_same_is_listed_once(both_devices, tmp_pat
     (tmp_path / "inductor_kernels" / "cuda" / "kernel.cpp").write_text("__global__ void kernel() {}\n")
     md = ok("{{ code inductor_kernels:kernel }}", both_devices)
     assert '===! "CPU · AMD EPYC"' in md and md.count("``` cpp") == 2
+
+
+def today(results, device="cpu", **changes):
+    """A result made by today's code of the lab (the fixtures' own hash is an older one)."""
+    from labs.common.fingerprint import source_hash
+    from tests.manifests import BASE
+    provenance = dict(BASE["provenance"], source_hash=source_hash("inductor_kernels"))
+    return write_result(results, device=device, provenance=provenance, **changes)
+
+
+def test_a_key_missing_from_a_run_of_todays_code_is_an_error(tmp_path):
+    today(tmp_path)
+    message = error("{{ metric inductor_kernels/cpu:nope }}", ResultStore(tmp_path))
+    assert "metric 'nope' is not in inductor_kernels/cpu" in message
+
+
+@pytest.mark.parametrize("lang, said", [("en", "not in the GPU run"), ("es", "no está en la ejecución de GPU")])
+def test_a_key_an_older_run_does_not_hold_is_said_in_its_place(tmp_path, lang, said):
+    """The GPU run predates the table; the CPU run of today's code has it: the CPU tab shows the
+    table, the GPU tab says why it has none, an inline figure says the same, and nothing stops."""
+    today(tmp_path, "cpu", tables={**manifest()["tables"], "new": {"columns": ["a"], "rows": [[1]], "units": {}}})
+    write_result(tmp_path, device="cuda")
+    store = ResultStore(tmp_path)
+    shown = ok("{{ table inductor_kernels:new }}\n\n{{ metric inductor_kernels/cuda:new_metric }}", store, lang)
+    assert shown.count(said) == 2 and "FORCE=1" in shown
+    assert "| 1 |" in shown
+
+
+def test_a_key_missing_from_both_devices_is_still_an_error_on_todays_run(tmp_path):
+    today(tmp_path, "cpu")
+    write_result(tmp_path, device="cuda")
+    assert "table 'new' is not in inductor_kernels/cpu" in error("{{ table inductor_kernels:new }}", ResultStore(tmp_path))

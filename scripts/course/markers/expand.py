@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from course import escape
 from course.build_errors import ENGINE_ERRORS
 from course.markers.page import Page, PageContext
-from course.markers.parse import MARKER, UNCLOSED, Marker, MarkerError, parse_marker
+from course.markers.parse import MARKER, UNCLOSED, Marker, MarkerError, NotInOlderRun, parse_marker
 from course.results import ResultStore
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
@@ -63,6 +63,8 @@ def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], options
         marker = parse_marker(match.group("kind"), match.group("body"), match.group(0))
         _check_options(marker, options)
         rendered = renderer(page, marker)
+    except NotInOlderRun as gap:  # a stale run of one device: said in place, not an error
+        rendered = page.older_run_note(gap)
     except (MarkerError, *ENGINE_ERRORS) as error:  # a manifest or cohort.toml the marker read is wrong
         message = f"{page.ctx.page}: marker {match.group(0)}: {error}"
         errors.append(message)

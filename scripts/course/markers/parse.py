@@ -20,6 +20,19 @@ class MarkerError(Exception):
     """One marker that cannot be expanded; the message says what to do about it."""
 
 
+class NotInOlderRun(MarkerError):
+    """A key the lab writes today that a run made by older code of the lab does not hold.
+
+    The page says so where the figure would be (that run's provenance line already says its
+    code changed) instead of stopping the build: a GPU result made before a lab grew a table
+    stays readable until the GPU is at hand again. A key missing from a run of today's code is
+    still an error (a typo, or a lab that stopped writing it)."""
+
+    def __init__(self, lab: str, device: str, key: str):
+        super().__init__(f"{key!r} is not in the {device} run of {lab}, made by older code of the lab")
+        self.lab, self.device, self.key = lab, device, key
+
+
 @dataclass(frozen=True)
 class Marker:
     kind: str
