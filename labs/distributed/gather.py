@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from labs.common import measure
-from labs.distributed import comm
+from labs.distributed import comm, gradcheck
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class PatternResult:
     world: int
     runs: dict[str, dict[str, ModeResult]] = field(default_factory=dict)   # variant -> mode -> result
     extras: dict[str, dict] = field(default_factory=dict)                    # variant -> anything else
+    gradients: dict[str, gradcheck.Verdict] = field(default_factory=dict)    # variant -> step 0 against float64
 
     def run(self, variant: str, mode: str = "eager") -> ModeResult | None:
         return self.runs.get(variant, {}).get(mode)
@@ -90,5 +91,8 @@ def merge(pattern: str, per_rank: list[dict]) -> PatternResult:
         runs = [rank["variants"][variant] for rank in per_rank]
         result.runs[variant] = {mode: merge_mode([r[mode] for r in runs])
                                 for mode in ("eager", "compiled") if mode in runs[0]}
-        result.extras[variant] = {key: value for key, value in runs[0].items() if key not in ("eager", "compiled")}
+        if "gradient" in runs[0]:
+            result.gradients[variant] = gradcheck.merge([r["gradient"] for r in runs])
+        result.extras[variant] = {key: value for key, value in runs[0].items()
+                                  if key not in ("eager", "compiled", "gradient")}
     return result

@@ -11,7 +11,7 @@ import math
 
 from labs.common import measure
 from labs.common.harness import Lab
-from labs.distributed import predict
+from labs.distributed import gradcheck, predict
 from labs.distributed.gather import ModeResult, PatternResult
 from labs.distributed.settings import Settings, Variant
 
@@ -96,6 +96,8 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
         eager = result.run(variant.name)
         if eager is None:
             continue
+        if variant.name in result.gradients:
+            gradient(lab, f"{name}.{variant.name}", result.gradients[variant.name])
         reference = single.run(variant.name) if single else None
         timing_reference = result.reference(variant.name)
         mode_metrics(lab, f"{name}.{variant.name}", eager, reference, timing_reference)
@@ -128,6 +130,32 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
             run = result.run(variant.name)
             if run is not None and run.comm:
                 lab.metric(f"ddp.{variant.name}.buckets", int(run.comm.get("all_reduce", {}).get("calls", 0)))
+
+
+def gradient(lab: Lab, key: str, verdict: gradcheck.Verdict) -> None:
+    """Step 0's gradients and one SGD step against the float64 plain model (`gradcheck`)."""
+    pattern, variant = key.split(".")
+    lab.metric(f"{key}.grad_max_err", verdict.grad_err)
+    lab.metric(f"{key}.grad_tolerance", verdict.grad_tolerance)
+    lab.metric(f"{key}.grad_worst_tensor", verdict.worst_tensor)
+    lab.metric(f"{key}.sgd_param_max_err", verdict.param_err)
+    lab.metric(f"{key}.sgd_param_vs_tolerance", verdict.param_ratio, "×")
+    lab.metric(f"{key}.grad_problems", "; ".join(verdict.problems) or "none")
+    lab.check(f"grad_layout.{key}", len(verdict.problems), "==", 0,
+              label={"en": f"{pattern}, {variant}: every parameter, gathered under the plain model's name, "
+                           "equals the plain model's before step 0 (tensors that do not)",
+                     "es": f"{pattern}, {variant}: cada parámetro, reunido bajo el nombre del modelo simple, "
+                           "es igual al del modelo simple antes del paso 0 (tensores que no lo son)"})
+    lab.check(f"grad_match.{key}", verdict.grad_err, "<=", verdict.grad_tolerance,
+              label={"en": f"{pattern}, {variant}: step 0's gradients match the float64 plain model "
+                           "(largest |g − g_ref| ÷ max|g_ref| over tensors)",
+                     "es": f"{pattern}, {variant}: los gradientes del paso 0 coinciden con el modelo simple "
+                           "en float64 (mayor |g − g_ref| ÷ max|g_ref| entre tensores)"})
+    lab.check(f"sgd_step_match.{key}", verdict.param_ratio, "<=", 1.0, unit="×",
+              label={"en": f"{pattern}, {variant}: parameters after one SGD step match the float64 plain "
+                           "model's (worst error ÷ its tolerance)",
+                     "es": f"{pattern}, {variant}: los parámetros tras un paso de SGD coinciden con los del "
+                           "modelo simple en float64 (peor error ÷ su tolerancia)"})
 
 
 def comm_check(lab: Lab, name: str, variant: Variant, run: ModeResult, inputs: dict, world: int) -> None:

@@ -14,9 +14,9 @@ import torch
 import torch.distributed as dist
 
 from labs.common.training_memory import saved_activation_bytes
-from labs.distributed import training
+from labs.distributed import gradcheck, training
 from labs.distributed.launch import RankContext
-from labs.distributed.patterns import Setup
+from labs.distributed.patterns import Setup, builder
 from labs.distributed.predict import ModelShape
 from labs.distributed.settings import Settings
 
@@ -43,6 +43,9 @@ class PatternJob:
             x, y = data[variant.name]
             batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
             runs, sides = {}, {}
+            if self.kill is None:   # the drill's run is about the failure, not the arithmetic
+                runs["gradient"] = gradient_check(ctx, self.pattern, self.settings, variant, batches[0],
+                                                  self.vocab_size)
             for compiled in self.modes(variant.name):
                 setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
@@ -65,6 +68,53 @@ class PatternJob:
             if self.pattern == "tensor_parallel" and index == 0:
                 runs["naive_error"] = naive_tensor_parallel(ctx, self.settings, variant, self.vocab_size, batches[0])
             out["variants"][variant.name] = runs
+        return out
+
+
+def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, batch, vocab_size: int,
+                   after_backward=None) -> dict:
+    """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck)."""
+    ctx.progress(f"{variant.name}: step 0's gradients against float64")
+    device = ctx.torch_device
+    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False)
+    x, y = batch
+    ref = gradcheck.reference(training.new_model(setup, vocab_size).to(device), x, y)
+    trainer = builder(pattern)(training.new_model(setup, vocab_size), setup)
+    sgd = torch.optim.SGD(trainer.module.parameters(), lr=gradcheck.SGD_LR)
+
+    def forward_backward() -> None:
+        trainer.forward_backward(x, y)
+        if after_backward is not None:
+            after_backward(trainer.module)
+
+    record = gradcheck.compare(pattern, trainer.module, sgd.step, forward_backward, ref, variant, ctx.world,
+                               gradcheck.matmul_eps(device))
+    trainer = sgd = ref = None   # freed before the pool is emptied
+    if device.type == "cuda":
+        torch.cuda.empty_cache()   # the reference's float64 copy must not sit in the pool of what follows
+    return record
+
+
+@dataclass(frozen=True)
+class GradientJob:
+    """Only the gradient check, for every variant: what a test runs, with a bug of its own
+    planted in `after_backward(module)` (e.g. every gradient doubled, a sum instead of a mean)."""
+    pattern: str
+    settings: Settings
+    data_path: str
+    vocab_size: int
+
+    def after_backward(self, module) -> None:
+        pass
+
+    def __call__(self, ctx: RankContext) -> dict:
+        data = torch.load(self.data_path, weights_only=True)
+        out = {}
+        for variant in self.settings.variants:
+            x, y = data[variant.name]
+            batch = (x[0].to(ctx.torch_device), y[0].to(ctx.torch_device))
+            out[variant.name] = gradient_check(ctx, self.pattern, self.settings, variant, batch, self.vocab_size,
+                                               self.after_backward)
         return out
 
 

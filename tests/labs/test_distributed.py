@@ -9,8 +9,9 @@ import pytest
 import torch
 
 from labs.common import measure
-from labs.distributed import comm, launch, memory, pick, predict, report, timeline
+from labs.distributed import comm, gradcheck, launch, memory, pick, predict, report, timeline
 from labs.distributed.settings import Variant, settings_for
+from labs.distributed.worker import GradientJob
 
 LAB = "distributed"
 
@@ -197,6 +198,96 @@ def test_loss_tolerance_grows_with_steps_and_tokens():
     large = replace(small, batch_size=32)
     assert report.loss_tolerance(small, 10, 3.0) < report.loss_tolerance(large, 10, 3.0)
     assert report.loss_tolerance(small, 20, 3.0) == pytest.approx(2 * report.loss_tolerance(small, 10, 3.0))
+
+
+# -- step 0's gradients against the float64 plain model ----------------------------------------
+
+TINY = Variant("minigpt", n_layer=1, n_head=2, n_embd=16, block_size=16, batch_size=4, microbatches=2)
+
+
+def _tiny_step(scale: float = 1.0, drop: str | None = None) -> gradcheck.Verdict:
+    """One process's step 0 (the plain MiniGPT in float32), its gradients scaled by `scale`."""
+    from labs.common.minigpt import GPTConfig, MiniGPT
+
+    def model():
+        torch.manual_seed(0)
+        return MiniGPT(GPTConfig(vocab_size=11, block_size=16, n_layer=1, n_head=2, n_embd=16))
+
+    x, y = torch.randint(0, 11, (4, 16)), torch.randint(0, 11, (4, 16))
+    ref = gradcheck.reference(model(), x, y)
+    ours = model()
+    if drop:   # a parameter the pattern would not hand over: must be a problem, not a pass
+        ours.ln_f.register_parameter(drop, None)
+    sgd = torch.optim.SGD(ours.parameters(), lr=gradcheck.SGD_LR)
+
+    def forward_backward():
+        _, loss = ours(x, y)
+        (scale * loss).backward()
+
+    record = gradcheck.compare("single", ours, sgd.step, forward_backward, ref, TINY, 1, 2.0**-23)
+    return gradcheck.merge([record])
+
+
+def test_float32_step_zero_passes_and_a_gradient_one_percent_off_fails():
+    correct = _tiny_step()
+    assert correct.passed and correct.grad_err < correct.grad_tolerance / 10
+    off = _tiny_step(scale=1.01)
+    assert not off.passed and off.grad_err == pytest.approx(0.01, rel=1e-3) and off.param_ratio > 1
+    assert not _tiny_step(scale=2.0).passed
+
+
+def test_a_tensor_no_rank_compared_is_a_problem():
+    verdict = _tiny_step(drop="bias")
+    assert verdict.problems == ["ln_f.bias was compared by no rank"] and not verdict.passed
+
+
+def test_tensor_parallel_rows_map_back_to_the_plain_order():
+    from labs.distributed.patterns import tensor_parallel
+    width, heads, world = 8, 4, 2
+    qkv = torch.nn.Linear(width, 3 * width)
+    plain_weight, plain_bias = qkv.weight.detach().clone(), qkv.bias.detach().clone()
+    tensor_parallel.interleave_qkv_by_rank(qkv, heads, world)   # the pattern's own re-laying
+    rows = gradcheck.qkv_plain_rows(heads, world, width)         # the check's, from the layout
+    restored = torch.empty_like(plain_weight)
+    restored[rows] = qkv.weight.detach()
+    assert torch.equal(restored, plain_weight) and not torch.equal(qkv.weight, plain_weight)
+    restored_bias = torch.empty_like(plain_bias)
+    restored_bias[rows] = qkv.bias.detach()
+    assert torch.equal(restored_bias, plain_bias)
+
+
+def test_tolerance_grows_with_depth_tokens_and_a_coarser_float():
+    base = gradcheck.tolerance(2, 32, 256, 2.0**-23)
+    assert gradcheck.tolerance(4, 32, 256, 2.0**-23) > base
+    assert gradcheck.tolerance(2, 32, 1024, 2.0**-23) == pytest.approx(2 * base)
+    assert gradcheck.tolerance(2, 32, 256, 2.0**-10) > 1000 * base
+    assert gradcheck.tolerance(4, 256, 1024, 2.0**-23) < 1e-3   # far below a 2x (or 1.01x) gradient
+
+
+class DoubledGradients(GradientJob):
+    """A sum where DDP takes a mean, on 2 ranks: every gradient twice its size."""
+
+    def after_backward(self, module) -> None:
+        for parameter in module.parameters():
+            parameter.grad.mul_(2)
+
+
+def test_ddp_with_doubled_gradients_fails_the_labs_gradient_check(tmp_path):
+    from labs.common.harness import Lab, LabOptions
+    from labs.distributed import data
+    settings = replace(settings_for("smoke", "cpu"), variants=(TINY,), compiled=())
+    path, vocab = data.save_batches(settings, tmp_path / "data")
+    per_rank = launch.launch(DoubledGradients("ddp", settings, str(path), vocab), world=2, device="cpu",
+                             work=tmp_path / "ranks", label="ddp", collective_timeout_s=60, timeout_s=300,
+                             threads=1)
+    verdict = gradcheck.merge([rank["minigpt"] for rank in per_rank])
+    lab = Lab(LabOptions("distributed", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    report.gradient(lab, "ddp.minigpt", verdict)
+    checks = lab.result["checks"]
+    assert not checks["grad_match.ddp.minigpt"]["passed"]
+    assert checks["grad_match.ddp.minigpt"]["value"] == pytest.approx(1.0, rel=1e-3)   # 2 g against g
+    assert not checks["sgd_step_match.ddp.minigpt"]["passed"]
+    assert checks["grad_layout.ddp.minigpt"]["passed"]      # the mapping is right; the arithmetic is not
 
 
 # -- a rank killed mid-step --------------------------------------------------------------------
