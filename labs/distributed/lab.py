@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from labs.common.harness import Lab
-from labs.distributed import data, gather, launch, report, run_report, tables
+from labs.distributed import data, gather, launch, report, run_report, tables, validate
 from labs.distributed import pick as picking
 from labs.distributed.settings import (
     DISTRIBUTED_PATTERNS,
+    RANKS_ENV,
     Settings,
     settings_for,
-    world_size,
 )
 from labs.distributed.worker import BandwidthJob, PatternJob
 
@@ -134,6 +134,14 @@ def part_pick(lab: Lab, state: State) -> None:
     lab.metric("pick.budget_gib", budget / 2**30, "GiB")
     device_words = {"en": {"cpu": f"{state.world} CPU processes", "cuda": f"{state.world} GPUs"},
                     "es": {"cpu": f"{state.world} procesos de CPU", "cuda": f"{state.world} GPU"}}
+    failures = picking.run_failures(lab.result)
+    if failures:   # a comparison with a hole in it would still name a pattern: say what failed instead
+        for v in state.settings.variants:
+            lab.metric(f"pick.{v.name}", "none")
+            lab.metric(f"pick.{v.name}.reason", "run_failed")
+            for lang in ("en", "es"):
+                state.sentences[lang][v.name] = picking.no_conclusion(failures, lang)
+        return
     for v in state.settings.variants:
         candidates = []
         for key in ("single",) + DISTRIBUTED_PATTERNS:
@@ -141,9 +149,9 @@ def part_pick(lab: Lab, state: State) -> None:
             run = result.run(v.name) if result else None
             if run is None:
                 continue
-            check = lab.result["checks"].get(f"loss_match.{key}.{v.name}")
+            checks = [lab.result["checks"].get(f"{kind}.{key}.{v.name}") for kind in ("loss_match", "grad_match")]
             candidates.append(picking.Candidate(key, run.step, run.peak_bytes,
-                                                loss_ok=key == "single" or bool(check and check["passed"]),
+                                                loss_ok=key == "single" or all(c and c["passed"] for c in checks),
                                                 reference=result.reference(v.name)))
         choice = picking.choose(candidates, budget)
         lab.metric(f"pick.{v.name}", choice.pattern)
@@ -160,16 +168,32 @@ def part_run_report(lab: Lab, state: State) -> None:
     common = dict(device=f"{state.device.upper()}", world=state.world,
                   backend="nccl" if state.device == "cuda" else "gloo", threads=state.settings.threads_per_rank,
                   preset=lab.preset, settings=state.settings, results=state.results,
-                  prediction_rows=state.prediction_rows)
+                  prediction_rows=state.prediction_rows, failures=picking.run_failures(lab.result))
     for lang, name in (("en", "DISTRIBUTED_RUN.md"), ("es", "DISTRIBUTED_RUN.es.md")):
         text = run_report.render(lang, sentences=state.sentences[lang], **common)
         lab.write_artifact("run_report" if lang == "en" else "run_report_es", name, text, "markdown")
     lab.metric("torch_version", torch.__version__)
 
 
+def world_or_refuse(device: str, settings: Settings) -> int:
+    """The run's rank count, or exit 2 with one line per problem (no traceback, nothing written):
+    a run that cannot work must say so in seconds, not after minutes of measuring."""
+    import os
+    import sys
+
+    import torch
+    gpus = torch.cuda.device_count() if device == "cuda" else 0
+    world, problems = validate.problems(settings, os.environ.get(RANKS_ENV, ""), device, gpus)
+    if problems:
+        for line in problems:
+            print(f"distributed: refused: {line}", file=sys.stderr, flush=True)
+        raise SystemExit(2)
+    return world
+
+
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
-    world = world_size(lab.device)
+    world = world_or_refuse(lab.device, settings)
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
     state = State(settings, world, lab.device, data_path, vocab_size)
     lab.metric("world_size", world)
@@ -193,4 +217,5 @@ def run(lab: Lab) -> None:
     lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))
     lab.part("compiled", "torch.compile on every pattern", part_compiled, state, after=("single",))
     lab.part("pick", "Which pattern would I pick?", part_pick, state, after=("single",))
-    lab.part("run_report", "DISTRIBUTED_RUN.md", part_run_report, state, after=("single",))
+    # No `after`: a failed run's report says what failed (and the pick draws no conclusion).
+    lab.part("run_report", "DISTRIBUTED_RUN.md", part_run_report, state)

@@ -19,7 +19,8 @@ TEXT = {
                   "alternating rounds, so that the machine's changing load cancels out.",
            "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
            "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
-                     "Sent per rank per step (MiB) | Largest loss gap |",
+                     "Sent per rank per step (MiB) | Largest loss gap | Step 0 gradient error (tolerance) |",
+           "failed": "**This run failed, and draws no conclusion.** What failed:",
            "predicted": "Predicted against measured (ratio = measured ÷ predicted):",
            "memory": "memory", "communication": "communication",
            "compiled": "Compiled (torch.compile) against eager:",
@@ -35,7 +36,9 @@ TEXT = {
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
            "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
                      "Memoria pico, rango más cargado (MiB) | "
-                     "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida |",
+                     "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida | "
+                     "Error del gradiente en el paso 0 (tolerancia) |",
+           "failed": "**Esta ejecución falló y no saca ninguna conclusión.** Lo que falló:",
            "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
            "memory": "memoria", "communication": "comunicación",
            "compiled": "Compilado (torch.compile) frente a eager:",
@@ -61,16 +64,18 @@ def number(value: float | None, lang: str, digits: int = 3) -> str:
 
 def render(lang: str, *, device: str, world: int, backend: str, threads: int, preset: str,
            settings: Settings, results: dict[str, PatternResult], prediction_rows: list[list],
-           sentences: dict[str, str]) -> str:
+           sentences: dict[str, str], failures: list[str] = ()) -> str:
     t = TEXT[lang]
     out = [t["title"], "", t["run"].format(device=device, world=world, backend=backend, threads=threads,
                                            preset=preset), ""]
+    if failures:
+        out += [t["failed"], ""] + [f"- {line}" for line in failures] + [""]
     single = results.get("single")
     for v in settings.variants:
         inputs = single.extras[v.name]["prediction_inputs"] if single else None
         params = inputs["shape"]["params"] if inputs else 0
         out += [t["variant"].format(name=v.name, params=number(params, lang, 9), batch=v.batch_size,
-                                    block=v.block_size), "", t["header"], "|---|---|---|---|---|---|"]
+                                    block=v.block_size), "", t["header"], "|---|---|---|---|---|---|---|"]
         base = single.run(v.name) if single else None
         for key in ORDER:
             run = results[key].run(v.name) if key in results else None
@@ -79,10 +84,14 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
             timing_reference = results[key].reference(v.name) or (base.step if base else None)
             speed = timing_reference.median_s / run.step.median_s if timing_reference else None
             gap = loss_gap(run, base) if base and key != "single" else None
+            grad = results[key].gradients.get(v.name)
+            grad_cell = (f"{number(grad.grad_err, lang, 2)} ({number(grad.grad_tolerance, lang, 2)})"
+                         if grad else t["none"])
             out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
                        f"{number(speed, lang)}× | "
                        f"{number(run.peak_bytes / MIB if run.peak_bytes is not None else None, lang)} | "
-                       f"{number(run.wire_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} |")
+                       f"{number(run.wire_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} | "
+                       f"{grad_cell} |")
         out += ["", t["predicted"], ""]
         for pattern, variant, quantity, predicted, measured, ratio in prediction_rows:
             if variant == v.name:

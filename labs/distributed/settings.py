@@ -7,7 +7,6 @@ threads per rank; everything else is shared.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, replace
 
 from labs.common import minigpt
@@ -107,17 +106,6 @@ def settings_for(preset: str, device: str) -> Settings:
     if device == "cuda":  # a GPU rank's host thread launches kernels; a few threads suffice
         return replace(base, threads_per_rank=4)
     return base
-
-
-def world_size(device: str) -> int:
-    """Ranks per launch: COURSE_RANKS, else every visible GPU, else 2 CPU processes."""
-    wanted = os.environ.get(RANKS_ENV, "").strip()
-    if wanted:
-        return int(wanted)
-    if device == "cuda":
-        import torch
-        return torch.cuda.device_count()
-    return 2
 
 
 def variant(settings: Settings, name: str) -> Variant:

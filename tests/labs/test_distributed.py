@@ -290,6 +290,77 @@ def test_ddp_with_doubled_gradients_fails_the_labs_gradient_check(tmp_path):
     assert checks["grad_layout.ddp.minigpt"]["passed"]      # the mapping is right; the arithmetic is not
 
 
+# -- a run that cannot work is refused before anything is measured ----------------------------
+
+def test_rank_counts_the_patterns_cannot_split_are_refused_one_line_each():
+    from labs.distributed import validate
+    smoke, full = settings_for("smoke", "cpu"), settings_for("full", "cpu")
+    assert validate.problems(smoke, "", "cpu", 0) == (2, [])
+    assert validate.problems(full, "4", "cpu", 0) == (4, [])      # 4 heads, 4 layers, batches of 16 and 32
+    world, found = validate.problems(smoke, "3", "cpu", 0)
+    assert world == 3 and len(found) == 6                         # per variant: batch, heads, layers
+    assert all("rank counts that work for every pattern: 2 (set COURSE_RANKS)" in line for line in found)
+    assert any("4 attention heads do not split over 3" in line for line in found)
+    assert validate.problems(smoke, "4", "cpu", 0)[1] == [
+        "minigpt: 2 attention heads do not split over 4 tensor-parallel ranks; rank counts that work for every "
+        "pattern: 2 (set COURSE_RANKS)",
+        "minigpt: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
+        "(set COURSE_RANKS)",
+        "wide: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
+        "(set COURSE_RANKS)"]
+    for text in ("2.5", "two", "0", "-2"):
+        world, found = validate.problems(smoke, text, "cpu", 0)
+        assert world is None and len(found) == 1 and repr(text) in found[0] and "one of 2" in found[0]
+    assert validate.problems(smoke, " 2 ", "cpu", 0) == (2, [])   # a stray space is not a problem
+    assert validate.problems(smoke, "1", "cpu", 0) == (1, [])     # one rank: the parts skip, and say why
+
+
+def test_gpu_counts_and_micro_batches_are_checked_too():
+    from labs.distributed import validate
+    smoke = settings_for("smoke", "cuda")
+    assert "no GPU is visible" in validate.problems(smoke, "", "cuda", 0)[1][0]
+    assert validate.problems(smoke, "", "cuda", 2) == (2, [])
+    assert validate.problems(smoke, "4", "cuda", 2)[1][0].startswith("COURSE_RANKS=4 asks for 4 GPU ranks, but 2")
+    odd = replace(smoke, variants=(replace(smoke.variants[0], microbatches=3),))
+    assert any("does not split into 3 micro-batches" in line for line in validate.problems(odd, "2", "cpu", 0)[1])
+
+
+def test_three_ranks_are_refused_in_seconds_without_a_traceback(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = os.environ | {"COURSE_RANKS": "3", "COURSE_WORK_DIR": str(tmp_path / "work")}
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "labs.distributed", "--device", "cpu", "--preset", "smoke",
+                           "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - started
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 6 and all(line.startswith("distributed: refused: ") for line in lines)
+    assert not (tmp_path / "out" / "manifest.json").exists()      # nothing measured, nothing written
+    assert elapsed < 60     # importing torch on a busy machine; the old run took about 218 s to fail
+
+
+def test_a_failed_run_says_what_failed_and_picks_nothing():
+    from labs.distributed import run_report
+    result = {"parts": {"single": {"status": "ok"}, "ddp": {"status": "failed", "reason": "RankFailure: rank 1 died"},
+                        "fsdp2": {"status": "skipped", "reason": "needs part single"}},
+              "checks": {"loss_match.tensor_parallel.wide": {"value": 0.5, "op": "<=", "threshold": 0.01,
+                                                             "passed": False},
+                         "loss_match.pipeline.wide": {"value": 0.0, "op": "<=", "threshold": 0.01, "passed": True}}}
+    failures = pick.run_failures(result)
+    assert failures == ["part ddp failed (RankFailure: rank 1 died)",
+                        "check loss_match.tensor_parallel.wide failed (0.5 <= 0.01 is false)"]
+    assert pick.run_failures({"parts": {"ddp": {"status": "skipped"}}, "checks": {}}) == []   # a skip is no failure
+    sentences = {lang: pick.no_conclusion(failures, lang) for lang in ("en", "es")}
+    for lang, words in (("en", ("This run failed", "draws no conclusion")), ("es", ("Esta ejecución falló", "no saca"))):
+        text = run_report.render(lang, device="CPU", world=2, backend="gloo", threads=1, preset="smoke",
+                                 settings=settings_for("smoke", "cpu"), results={}, prediction_rows=[],
+                                 sentences={"minigpt": sentences[lang]}, failures=failures)
+        assert all(word in text for word in words) and "- part ddp failed (RankFailure: rank 1 died)" in text
+        assert "measurably faster" not in text and "de forma medible" not in text and "I would pick" not in text
+
+
 # -- a rank killed mid-step --------------------------------------------------------------------
 
 def test_a_rank_killed_mid_step_fails_the_launch_fast_and_names_it(tmp_path):
