@@ -23,14 +23,21 @@ class ModeResult:
     peak_bytes: int | None
     held_bytes: int | None
     memory_method: str | None
-    comm: dict[str, dict] | None              # kind -> calls, payload_bytes, wire_bytes (per rank)
+    comm: dict[str, dict] | None              # kind -> calls, payload_bytes, ring_bytes (per rank)
+    sent_bytes: float | None                  # written to sockets in the comm step, mean over ranks (gloo)
     timelines: list[dict] | None              # one per rank
     compile: dict | None
     facts: dict = field(default_factory=dict)
 
     @property
-    def wire_bytes(self) -> float:
-        return sum(kind["wire_bytes"] for kind in (self.comm or {}).values())
+    def payload_bytes(self) -> float:
+        """What the collectives' tensors held, per rank and step (a receive's not counted again)."""
+        return comm.sent_total(self.comm or {}, "payload_bytes")
+
+    @property
+    def ring_bytes(self) -> float:
+        """The ring algorithms' estimate of the bytes sent for that payload."""
+        return comm.sent_total(self.comm or {}, "ring_bytes")
 
 
 @dataclass
@@ -69,6 +76,7 @@ def merge_mode(records: list[dict]) -> ModeResult:
     memories = [r["memory"] for r in records if r.get("memory")]
     peak = max(m["peak_bytes"] for m in memories) if memories else None
     comms = [r["comm"] for r in records if "comm" in r]
+    sent = [r.get("sent_bytes") for r in records if "comm" in r]
     timelines = [r["timeline"] for r in records if "timeline" in r and "error" not in r["timeline"]]
     if len(timelines) < len(records):
         timelines = []      # a picture with a rank missing would mislead: none at all
@@ -80,6 +88,7 @@ def merge_mode(records: list[dict]) -> ModeResult:
         held_bytes=max(m["held_bytes"] for m in memories) if memories else None,
         memory_method=records[0].get("memory_method"),
         comm=comm.merge_ranks(comms) if comms else None,
+        sent_bytes=sum(sent) / len(sent) if sent and None not in sent else None,
         timelines=timelines or None,
         compile=records[0].get("compile"),
         facts=records[0].get("facts", {}))

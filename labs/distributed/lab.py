@@ -27,11 +27,14 @@ from labs.distributed import data, gather, launch, report, run_report, tables, v
 from labs.distributed import pick as picking
 from labs.distributed.settings import (
     DISTRIBUTED_PATTERNS,
+    FOUR_RANK_VARIANT,
+    FOUR_RANKS,
+    PROBE_BYTES,
     RANKS_ENV,
     Settings,
     settings_for,
 )
-from labs.distributed.worker import BandwidthJob, PatternJob
+from labs.distributed.worker import BandwidthJob, FourRankJob, PatternJob
 
 TITLES = {"single": "One process: the baseline", "ddp": "DDP: replicas and an all-reduce",
           "fsdp2": "FSDP2: sharded state", "tensor_parallel": "Tensor parallelism: split layers",
@@ -97,6 +100,14 @@ def part_drill(lab: Lab, state: State) -> None:
     except launch.RankFailure as error:
         failure = error
     report.drill(lab, failure, time.monotonic() - started, killed, step)
+
+
+def part_four_ranks(lab: Lab, state: State) -> None:
+    """Four gloo ranks whatever the run's rank count: where a ring and send-once differ."""
+    if state.device != "cpu":
+        raise lab.skip("socket bytes are countable on gloo (CPU) only: NCCL's transfers make no system call")
+    job = FourRankJob(state.settings, FOUR_RANK_VARIANT, state.vocab_size, PROBE_BYTES)
+    report.four_ranks(lab, _launch(lab, state, job, FOUR_RANKS, "four_ranks"), PROBE_BYTES, FOUR_RANK_VARIANT.name)
 
 
 def part_side_by_side(lab: Lab, state: State) -> None:
@@ -213,6 +224,7 @@ def run(lab: Lab) -> None:
     for pattern in DISTRIBUTED_PATTERNS:
         lab.part(pattern, TITLES[pattern], part_pattern, state, pattern, after=("single",))
     lab.part("rank_failure", "A rank killed mid-step", part_drill, state)
+    lab.part("four_ranks", "Four ranks: ring or send-once", part_four_ranks, state)
     lab.part("side_by_side", "The patterns side by side", part_side_by_side, state, after=("single",))
     lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))
     lab.part("compiled", "torch.compile on every pattern", part_compiled, state, after=("single",))

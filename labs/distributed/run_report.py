@@ -19,7 +19,7 @@ TEXT = {
                   "alternating rounds, so that the machine's changing load cancels out.",
            "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
            "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
-                     "Sent per rank per step (MiB) | Largest loss gap | Step 0 gradient error (tolerance) |",
+                     "Collectives' tensors per rank per step (MiB) | Largest loss gap | Step 0 gradient error (tolerance) |",
            "failed": "**This run failed, and draws no conclusion.** What failed:",
            "predicted": "Predicted against measured (ratio = measured ÷ predicted):",
            "memory": "memory", "communication": "communication",
@@ -36,7 +36,7 @@ TEXT = {
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
            "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
                      "Memoria pico, rango más cargado (MiB) | "
-                     "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida | "
+                     "Tensores de los colectivos por rango y paso (MiB) | Mayor diferencia de pérdida | "
                      "Error del gradiente en el paso 0 (tolerancia) |",
            "failed": "**Esta ejecución falló y no saca ninguna conclusión.** Lo que falló:",
            "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
@@ -90,7 +90,7 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
             out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
                        f"{number(speed, lang)}× | "
                        f"{number(run.peak_bytes / MIB if run.peak_bytes is not None else None, lang)} | "
-                       f"{number(run.wire_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} | "
+                       f"{number(run.payload_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} | "
                        f"{grad_cell} |")
         out += ["", t["predicted"], ""]
         for pattern, variant, quantity, predicted, measured, ratio in prediction_rows:

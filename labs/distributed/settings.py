@@ -101,6 +101,15 @@ CUDA_FULL = replace(
     launch_timeout_s=420)
 
 
+# The four-rank part's model (gloo on CPU, every preset): four processes on a 2-core laptop are
+# slow, so the model is tiny; its 4 heads, 2 layers and batch of 8 split over 4 ranks.
+FOUR_RANKS = 4
+FOUR_RANK_VARIANT = Variant("four_ranks", n_layer=2, n_head=4, n_embd=32, block_size=32, batch_size=8,
+                            microbatches=2)
+# The four-rank part's probe: one collective of each kind on this many bytes.
+PROBE_BYTES = 2**20
+
+
 def settings_for(preset: str, device: str) -> Settings:
     base = {"smoke": SMOKE, "full": CUDA_FULL if device == "cuda" else FULL}[preset]
     if device == "cuda":  # a GPU rank's host thread launches kernels; a few threads suffice

@@ -22,7 +22,7 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
     columns = ["pattern"]
     for v in names:
         columns += [f"{v}_ms", f"{v}_q1_ms", f"{v}_q3_ms", f"{v}_speedup", f"{v}_peak_mib", f"{v}_comm_mib",
-                    f"{v}_loss_diff"]
+                    f"{v}_sent_mib", f"{v}_loss_diff", f"{v}_grad_err"]
     rows = []
     single = results.get("single")
     for result in _ordered(results):
@@ -30,14 +30,16 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
         for v in names:
             run, base = result.run(v), single.run(v) if single else None
             if run is None:
-                row += [None] * 7
+                row += [None] * 9
                 continue
             timing_reference = result.reference(v) or (base.step if base else None)
             row += [ms(run.step.median_s), ms(run.step.q1_s), ms(run.step.q3_s),
                     timing_reference.median_s / run.step.median_s if timing_reference else None,
                     run.peak_bytes / MIB if run.peak_bytes is not None else None,
-                    run.wire_bytes / MIB if run.comm else None,
-                    loss_gap(run, base) if base and result is not single else None]
+                    run.payload_bytes / MIB if run.comm else None,
+                    run.sent_bytes / MIB if run.sent_bytes is not None else None,
+                    loss_gap(run, base) if base and result is not single else None,
+                    result.gradients[v].grad_err if v in result.gradients else None]
         rows.append(row)
     units = {c: "ms" for c in columns if c.endswith("_ms")} | {c: "MiB" for c in columns if c.endswith("_mib")}
     lab.table("side_by_side", columns, rows, units)
@@ -52,7 +54,7 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
 def prediction(lab: Lab, results: dict[str, PatternResult], settings: Settings, world: int) -> list[list]:
     """Lab 03's memory formula and the textbook volumes next to what the ranks measured."""
     single = results["single"]
-    rows, kinds = [], []
+    rows, kinds, wire = [], [], []
     for v in settings.variants:
         inputs = single.extras[v.name]["prediction_inputs"]
         shape = predict.ModelShape(**inputs["shape"])
@@ -66,22 +68,30 @@ def prediction(lab: Lab, results: dict[str, PatternResult], settings: Settings, 
             if run.peak_bytes is not None:
                 rows.append([result.pattern, v.name, "memory", memory / MIB, run.peak_bytes / MIB,
                              run.peak_bytes / memory])
-            comm = predict.predicted_comm(result.pattern, shape, n)
-            if comm and run.comm is not None:
-                total = sum(comm.values())
-                rows.append([result.pattern, v.name, "communication", total / MIB, run.wire_bytes / MIB,
-                             run.wire_bytes / total])
-                for kind in sorted(set(comm) | set(run.comm)):
+            payload = predict.predicted_payload(result.pattern, shape, n)
+            if payload and run.comm is not None:
+                total = sum(payload.values())
+                rows.append([result.pattern, v.name, "communication", total / MIB, run.payload_bytes / MIB,
+                             run.payload_bytes / total])
+                ring = sum(predict.predicted_comm(result.pattern, shape, n).values())
+                sent = run.sent_bytes
+                wire.append([result.pattern, v.name, run.payload_bytes / MIB, ring / MIB,
+                             sent / MIB if sent is not None else None, sent / ring if sent is not None else None])
+                for kind in sorted(set(payload) | set(run.comm)):
                     measured = run.comm.get(kind, {})
                     kinds.append([result.pattern, v.name, kind, measured.get("calls", 0),
-                                  measured.get("payload_bytes", 0) / MIB, measured.get("wire_bytes", 0) / MIB,
-                                  comm[kind] / MIB if kind in comm else None])
+                                  measured.get("payload_bytes", 0) / MIB,
+                                  payload[kind] / MIB if kind in payload else None,
+                                  measured.get("ring_bytes", 0) / MIB])
     units = {"predicted_mib": "MiB", "measured_mib": "MiB", "ratio": "×"}
     for quantity in ("memory", "communication"):   # one table each: no words in the cells to translate
         lab.table(f"prediction_{quantity}", ["pattern", "variant", "predicted_mib", "measured_mib", "ratio"],
                   [[r[0], r[1]] + r[3:] for r in rows if r[2] == quantity], units)
-    lab.table("comm_kinds", ["pattern", "variant", "kind", "calls", "payload_mib", "wire_mib", "predicted_wire_mib"],
-              kinds, {"payload_mib": "MiB", "wire_mib": "MiB", "predicted_wire_mib": "MiB"})
+    lab.table("comm_kinds", ["pattern", "variant", "kind", "calls", "payload_mib", "predicted_payload_mib",
+                             "ring_mib"], kinds,
+              {"payload_mib": "MiB", "predicted_payload_mib": "MiB", "ring_mib": "MiB"})
+    lab.table("comm_wire", ["pattern", "variant", "payload_mib", "ring_mib", "sent_mib", "sent_vs_ring"], wire,
+              {"payload_mib": "MiB", "ring_mib": "MiB", "sent_mib": "MiB", "sent_vs_ring": "×"})
     return rows
 
 

@@ -10,7 +10,8 @@ arithmetic):
 
     step 0   the first step: in a compiled run, the compile time
     step 1   peak memory (memory.MemoryWatch; on CPU its profiler runs from the model's build)
-    step 2   bytes communicated, by collective kind (comm.CollectiveCounter; eager only)
+    step 2   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
+             on gloo, what the process wrote to its sockets (comm.SentBytes); eager only
     step 3   a profiler timeline (timeline.capture; eager, one variant)
 
 `time_interleaved` then times every trainer of the launch in alternating rounds (the
@@ -124,9 +125,10 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
                     seconds, loss = _timed(trainer, batch, device)
                 record["memory"] = watch.stop().as_dict()
             elif step == COMM_STEP and not setup.compiled:
-                with comm.CollectiveCounter(setup.world) as counter:
+                with comm.CollectiveCounter(setup.world) as counter, comm.SentBytes(device.type) as sent:
                     seconds, loss = _timed(trainer, batch, device)
                 record["comm"] = counter.tally.as_dict()
+                record["sent_bytes"] = sent.bytes
             elif step == TIMELINE_STEP and instrument_timeline and not setup.compiled:
                 seconds, loss, record["timeline"] = _traced(trainer, batch, device)
             else:

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
 
 from labs.common.training_memory import saved_activation_bytes
-from labs.distributed import gradcheck, training
+from labs.distributed import comm, gradcheck, training
+from labs.distributed.comm import SentBytes
 from labs.distributed.launch import RankContext
 from labs.distributed.patterns import Setup, builder
 from labs.distributed.predict import ModelShape
-from labs.distributed.settings import Settings
+from labs.distributed.settings import Settings, Variant
 
 
 @dataclass(frozen=True)
@@ -43,9 +45,9 @@ class PatternJob:
             x, y = data[variant.name]
             batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
             runs, sides = {}, {}
-            if self.kill is None:   # the drill's run is about the failure, not the arithmetic
-                runs["gradient"] = gradient_check(ctx, self.pattern, self.settings, variant, batches[0],
-                                                  self.vocab_size)
+            # The drill's run is about the failure, not the arithmetic.
+            gradient = None if self.kill else gradient_check(ctx, self.pattern, self.settings, variant, batches[0],
+                                                             self.vocab_size)
             for compiled in self.modes(variant.name):
                 setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
@@ -61,6 +63,8 @@ class PatternJob:
                 runs[mode]["samples_s"] = samples[mode]
             if self.pattern != "single":
                 runs["reference_samples_s"] = samples["single"]    # filled on rank 0 only
+            if gradient is not None:
+                runs["gradient"] = gradient
             del sides
             if self.pattern == "single":
                 runs["prediction_inputs"] = prediction_inputs(ctx, self.settings, variant, self.vocab_size,
@@ -144,6 +148,52 @@ def naive_tensor_parallel(ctx: RankContext, settings: Settings, variant, vocab_s
 
 
 @dataclass(frozen=True)
+class FourRankJob:
+    """Gloo at 4 ranks, where a ring and "send once" differ: the bytes each collective of
+    `probe_bytes` wrote to the sockets, one DDP step's bytes, and the gradient check of the
+    data-parallel patterns on a tiny model."""
+    settings: Settings
+    variant: Variant
+    vocab_size: int
+    probe_bytes: int
+
+    def collectives(self) -> dict[str, Callable[[], None]]:
+        """Each kind on a payload of `probe_bytes`, as the counter counts it: an all-reduce's
+        buffer, an all-gather's output, a reduce-scatter's input, a broadcast's tensor."""
+        n = dist.get_world_size()
+        full, shard = torch.ones(self.probe_bytes // 4), torch.ones(self.probe_bytes // 4 // n)
+        return {"all_reduce": lambda: dist.all_reduce(full),
+                "all_gather": lambda: dist.all_gather_into_tensor(full, shard),
+                "reduce_scatter": lambda: dist.reduce_scatter_tensor(shard, full),
+                "broadcast": lambda: dist.broadcast(full, src=0)}
+
+    def __call__(self, ctx: RankContext) -> dict:
+        out: dict = {"rank": ctx.rank, "collectives": {}, "gradient": {}}
+        for kind, run in self.collectives().items():
+            ctx.progress(f"four ranks: {kind} of {self.probe_bytes} bytes")
+            run()                       # the first call sets up gloo's pairs: not measured
+            dist.barrier()
+            with SentBytes(ctx.device) as sent:
+                run()
+            out["collectives"][kind] = sent.bytes
+            dist.barrier()
+        generator = torch.Generator().manual_seed(self.settings.seed)
+        shape = (self.variant.batch_size, self.variant.block_size)
+        batch = (torch.randint(0, self.vocab_size, shape, generator=generator),
+                 torch.randint(0, self.vocab_size, shape, generator=generator))
+        setup = Setup(ctx.rank, ctx.world, ctx.torch_device, self.settings, self.variant, compiled=False)
+        trainer = builder("ddp")(training.new_model(setup, self.vocab_size), setup)
+        training.one_step(trainer, *batch)          # DDP builds its buckets on the first step
+        with comm.CollectiveCounter(ctx.world) as counter, SentBytes(ctx.device) as sent:
+            training.one_step(trainer, *batch)
+        out["ddp"] = {"comm": counter.tally.as_dict(), "sent_bytes": sent.bytes}
+        for pattern in ("ddp", "fsdp2"):
+            out["gradient"][pattern] = gradient_check(ctx, pattern, self.settings, self.variant, batch,
+                                                      self.vocab_size)
+        return out
+
+
+@dataclass(frozen=True)
 class BandwidthJob:
     """All-reduce of each size on its own: median time, and the bus bandwidth it implies."""
     sizes: tuple[int, ...]
@@ -159,7 +209,10 @@ class BandwidthJob:
             reps = [int(min(500, max(5, self.budget_s / max(statistics.median(samples), 1e-6))))]
             dist.broadcast_object_list(reps, src=0)                       # every rank the same count
             samples = [self._once(tensor, device) for _ in range(reps[0])]
-            rows.append({"bytes": size, "samples_s": samples})
+            dist.barrier()
+            with SentBytes(ctx.device) as sent:    # one more call, its socket bytes (gloo)
+                dist.all_reduce(tensor)
+            rows.append({"bytes": size, "samples_s": samples, "sent_bytes": sent.bytes})
         return {"rank": ctx.rank, "sizes": rows}
 
     @staticmethod

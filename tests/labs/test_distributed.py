@@ -153,9 +153,37 @@ def test_counter_counts_collectives_dispatched_inside_it():
     counter = comm.CollectiveCounter(world=2)
     counter.__torch_dispatch__(FakeOp(), (torch.Tensor,), ([torch.zeros(4)],))
     counter.__torch_dispatch__(FakeOp(), (torch.Tensor,), ([torch.zeros(4)],))
-    assert counter.tally.as_dict() == {"all_reduce": {"calls": 2, "payload_bytes": 32, "wire_bytes": 32.0}}
+    assert counter.tally.as_dict() == {"all_reduce": {"calls": 2, "payload_bytes": 32, "ring_bytes": 32.0}}
     merged = comm.merge_ranks([counter.tally.as_dict(), {}])
-    assert merged["all_reduce"]["wire_bytes"] == 16.0
+    assert merged["all_reduce"]["ring_bytes"] == 16.0
+
+
+def test_payload_is_the_tensors_and_the_ring_multiplies_it():
+    shape = _shape()
+    grads = 4 * shape.params
+    for world in (2, 4, 8):
+        assert predict.predicted_payload("ddp", shape, world) == {"all_reduce": grads}   # n does not change it
+        assert predict.predicted_comm("ddp", shape, world)["all_reduce"] == pytest.approx(2 * (world - 1) / world * grads)
+    assert predict.predicted_payload("fsdp2", shape, 4) == {"all_gather": 2 * grads, "reduce_scatter": grads}
+    tied = shape.vocab_size * shape.n_embd * 4
+    four = predict.predicted_payload("pipeline", shape, 4)
+    assert four["all_reduce"] == pytest.approx(2 * tied / 4)                     # first and last stage only
+    assert predict.predicted_comm("pipeline", shape, 4)["all_reduce"] == pytest.approx(2 * tied / 4)  # a pair's ring
+
+
+def test_a_receive_is_not_counted_again_and_sent_bytes_come_from_the_process(tmp_path):
+    tally = {"send": {"calls": 1, "payload_bytes": 100, "ring_bytes": 100.0},
+             "recv": {"calls": 1, "payload_bytes": 100, "ring_bytes": 0.0}}
+    assert comm.sent_total(tally, "payload_bytes") == 100
+    import os
+    with comm.SentBytes("cpu") as sent, open(os.devnull, "wb") as sink:
+        sink.write(b"x" * 2**20)
+        sink.flush()
+    if comm.bytes_written() is not None:                 # Linux: /proc/self/io counts every write()
+        assert 2**20 <= sent.bytes < 2**20 + 64 * 1024
+    with comm.SentBytes("cuda") as sent:                 # NCCL's transfers make no system call
+        pass
+    assert sent.bytes is None
 
 
 # -- memory and timeline arithmetic -----------------------------------------------------------
@@ -392,10 +420,18 @@ def test_smoke_run_passes_its_checks(lab_smoke):
     parts = run.manifest["parts"]
     assert all(p["status"] == "ok" for p in parts.values()), {k: p.get("reason") for k, p in parts.items()}
     assert run.metric("world_size") == 2 and run.metric("backend") == "gloo"
+    checks = run.manifest["checks"]
     for pattern in ("ddp", "fsdp2", "tensor_parallel", "pipeline"):
         for variant in ("minigpt", "wide"):
-            assert f"loss_match.{pattern}.{variant}" in run.manifest["checks"]
-            assert f"comm_prediction.{pattern}.{variant}" in run.manifest["checks"]
+            assert f"loss_match.{pattern}.{variant}" in checks
+            assert f"comm_prediction.{pattern}.{variant}" in checks
+            assert run.metric(f"{pattern}.{variant}.sent_vs_ring") > 0.99   # gloo's sockets: never less than a ring
+    for key in [f"{p}.{v}" for p in ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
+                for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks"]:
+        assert {f"grad_match.{key}", f"sgd_step_match.{key}", f"grad_layout.{key}"} <= set(checks), key
+    # Four gloo ranks: an all-reduce sends a ring's 1.5x its payload, not send-once's 1x.
+    assert run.metric("four_ranks.all_reduce.sent_vs_payload") == pytest.approx(1.5, rel=0.02)
+    assert run.metric("four_ranks.ddp.sent_vs_send_once") == pytest.approx(1.5, rel=0.05)
     assert run.metric("tensor_parallel.naive_failed") == "yes"
     assert "mixed torch.Tensor and DTensor" in run.metric("tensor_parallel.naive_error")
     assert run.metric("ddp.minigpt.compiled.graphs") >= 1
