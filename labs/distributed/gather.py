@@ -22,6 +22,7 @@ class ModeResult:
     step: measure.Stats
     peak_bytes: int | None
     held_bytes: int | None
+    reserved_bytes: int | None                # GPU only: the caching allocator's peak pool
     memory_method: str | None
     comm: dict[str, dict] | None              # kind -> calls, payload_bytes, ring_bytes (per rank)
     sent_bytes: float | None                  # written to sockets in the comm step, mean over ranks (gloo)
@@ -86,6 +87,8 @@ def merge_mode(records: list[dict]) -> ModeResult:
         step=measure.summarize(slowest_rank_steps([r["samples_s"] for r in records]), "latency"),
         peak_bytes=peak,
         held_bytes=max(m["held_bytes"] for m in memories) if memories else None,
+        reserved_bytes=max(m["reserved_bytes"] for m in memories)
+        if memories and all(m.get("reserved_bytes") is not None for m in memories) else None,
         memory_method=records[0].get("memory_method"),
         comm=comm.merge_ranks(comms) if comms else None,
         sent_bytes=sum(sent) / len(sent) if sent and None not in sent else None,

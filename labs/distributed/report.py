@@ -82,6 +82,8 @@ def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult |
     if run.peak_bytes is not None:
         lab.metric(f"{prefix}.peak_mib", run.peak_bytes / MIB, "MiB")
         lab.metric(f"{prefix}.held_mib", run.held_bytes / MIB, "MiB")
+    if run.reserved_bytes is not None:
+        lab.metric(f"{prefix}.reserved_mib", run.reserved_bytes / MIB, "MiB")
     if run.comm is not None:
         lab.metric(f"{prefix}.comm_mib", run.payload_bytes / MIB, "MiB")
         lab.metric(f"{prefix}.ring_mib", run.ring_bytes / MIB, "MiB")

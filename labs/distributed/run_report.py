@@ -10,7 +10,7 @@ from __future__ import annotations
 from labs.distributed.gather import PatternResult
 from labs.distributed.report import MIB, loss_gap, ms
 from labs.distributed.settings import Settings
-from labs.distributed.tables import ORDER
+from labs.distributed.tables import ORDER, baseline
 
 TEXT = {
     "en": {"title": "# Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism",
@@ -81,7 +81,7 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
             run = results[key].run(v.name) if key in results else None
             if run is None:
                 continue
-            timing_reference = results[key].reference(v.name) or (base.step if base else None)
+            timing_reference = baseline(results[key], v.name, base)
             speed = timing_reference.median_s / run.step.median_s if timing_reference else None
             gap = loss_gap(run, base) if base and key != "single" else None
             grad = results[key].gradients.get(v.name)

@@ -9,10 +9,12 @@ measure, each on its own step so that no measurement disturbs another (none chan
 arithmetic):
 
     step 0   the first step: in a compiled run, the compile time
-    step 1   peak memory (memory.MemoryWatch; on CPU its profiler runs from the model's build)
-    step 2   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
+    step 1   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
              on gloo, what the process wrote to its sockets (comm.SentBytes); eager only
-    step 3   a profiler timeline (timeline.capture; eager, one variant)
+    step 2   peak memory at steady state (memory.MemoryWatch; on CPU its profiler runs from the
+             model's build): DDP rebuilds its buckets during step 1, holding old and new at once
+    step 3   a profiler timeline (timeline.capture; eager, one variant), the ranks lined up by
+             a barrier first, so that a collective's start can be compared across ranks
 
 `time_interleaved` then times every trainer of the launch in alternating rounds (the
 pattern, its compiled twin, and one process on rank 0 as the reference), so that each
@@ -41,7 +43,7 @@ from labs.distributed.launch import RankContext
 from labs.distributed.memory import METHOD, MemoryWatch
 from labs.distributed.patterns import Setup, Trainer, builder
 
-MEMORY_STEP, COMM_STEP, TIMELINE_STEP = 1, 2, 3
+COMM_STEP, MEMORY_STEP, TIMELINE_STEP = 1, 2, 3
 
 
 def new_model(setup: Setup, vocab_size: int) -> MiniGPT:
@@ -77,6 +79,11 @@ def _traced(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch
 
     def step() -> None:
         box["loss"] = one_step(trainer, *batch)
+
+    if device.type == "cuda":
+        torch.cuda.synchronize()
+    if dist.is_initialized():
+        dist.barrier()     # the ranks' traced steps start together: their collectives' starts compare
 
     try:
         trace = timeline.capture(step, device.type)

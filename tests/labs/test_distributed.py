@@ -200,6 +200,23 @@ def test_timeline_merges_close_spans_and_measures_overlap():
     assert timeline.subtract([(0, 10)], [(2, 3), (5, 6)]) == [(0, 2), (3, 5), (6, 10)]
 
 
+def test_nccl_time_before_the_last_rank_launched_is_waiting_not_transfer():
+    # Rank 0 launched its all-reduce at 1 ms and rank 1 at 4 ms: nothing moved before 4 ms.
+    per_rank = [[["AllReduce", 1.0, 5.0], ["SendRecv", 6.0, 7.0]],
+                [["AllReduce", 4.0, 5.0], ["SendRecv", 6.5, 7.0]]]
+    split = timeline.split_waiting(per_rank)
+    assert split[0] == {"waiting": [(1.0, 4.0), (6.0, 6.5)], "transfer": [(4.0, 5.0), (6.5, 7.0)]}
+    assert split[1] == {"waiting": [], "transfer": [(4.0, 5.0), (6.5, 7.0)]}
+    # A middle pipeline stage runs more SendRecv kernels than its neighbours: not matched, not guessed.
+    assert timeline.split_waiting([[["SendRecv", 0, 1]], [["SendRecv", 0, 1], ["SendRecv", 2, 3]]]) is None
+    assert timeline.family("ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)") == "AllGather"
+
+
+def test_the_measured_bubble_counts_only_compute_as_busy():
+    assert timeline.bubble_share({"step_ms": 10.0, "compute_ms": 8.0}) == pytest.approx(0.2)
+    assert timeline.bubble_share({"step_ms": 10.0, "compute_ms": 10.5}) == 0.0   # overlapping spans: never negative
+
+
 @pytest.mark.parametrize("broken", ["profile", "lanes"])
 def test_a_step_the_profiler_cannot_trace_still_counts_exactly_once(broken):
     from unittest import mock
