@@ -104,7 +104,8 @@ def part_drill(lab: Lab, state: State) -> None:
 
 def part_four_ranks(lab: Lab, state: State) -> None:
     """Four gloo ranks whatever the run's rank count: where a ring and send-once differ."""
-    if state.device != "cpu":
+    if state.device != "cpu":   # an empty table, so that the page's tab for this device still builds
+        report.four_ranks_table(lab, [])
         raise lab.skip("socket bytes are countable on gloo (CPU) only: NCCL's transfers make no system call")
     job = FourRankJob(state.settings, FOUR_RANK_VARIANT, state.vocab_size, PROBE_BYTES)
     report.four_ranks(lab, _launch(lab, state, job, FOUR_RANKS, "four_ranks"), PROBE_BYTES, FOUR_RANK_VARIANT.name)
@@ -186,8 +187,8 @@ def part_run_report(lab: Lab, state: State) -> None:
     lab.metric("torch_version", torch.__version__)
 
 
-def world_or_refuse(device: str, settings: Settings) -> int:
-    """The run's rank count, or exit 2 with one line per problem (no traceback, nothing written):
+def world_or_refuse(device: str, settings: Settings) -> tuple[int, int]:
+    """(the run's rank count, the GPUs visible), or exit 2 with one line per problem (no traceback, nothing written):
     a run that cannot work must say so in seconds, not after minutes of measuring."""
     import os
     import sys
@@ -199,12 +200,14 @@ def world_or_refuse(device: str, settings: Settings) -> int:
         for line in problems:
             print(f"distributed: refused: {line}", file=sys.stderr, flush=True)
         raise SystemExit(2)
-    return world
+    return world, gpus
 
 
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
-    world = world_or_refuse(lab.device, settings)
+    world, gpus = world_or_refuse(lab.device, settings)
+    # What the same check says to three ranks on this machine: the page quotes the run's own lines.
+    lab.metric("refusal.example", " / ".join(validate.problems(settings, "3", lab.device, gpus)[1]) or "none")
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
     state = State(settings, world, lab.device, data_path, vocab_size)
     lab.metric("world_size", world)

@@ -190,6 +190,13 @@ def comm_check(lab: Lab, name: str, variant: Variant, run: ModeResult, inputs: d
 RING_BAND = 0.05   # gloo's headers add well under 5 % to messages of 100 KiB and more
 
 
+def four_ranks_table(lab: Lab, rows: list[list]) -> None:
+    lab.table("four_ranks_collectives", ["kind", "payload_kib", "sent_mean_kib", "sent_max_kib", "ring_kib",
+                                         "sent_vs_ring"], rows,
+              {"payload_kib": "KiB", "sent_mean_kib": "KiB", "sent_max_kib": "KiB", "ring_kib": "KiB",
+               "sent_vs_ring": "×"})
+
+
 def four_ranks(lab: Lab, per_rank: list[dict], probe_bytes: int, variant: str) -> None:
     """Four gloo ranks: what each collective and one DDP step wrote to the sockets, against the ring's
     estimate and "send once"; the gradient check of DDP and FSDP2 at four ranks."""
@@ -203,10 +210,7 @@ def four_ranks(lab: Lab, per_rank: list[dict], probe_bytes: int, variant: str) -
         rows.append([kind, probe_bytes / 1024, mean / 1024, max(sent) / 1024, ring / 1024, mean / ring])
         lab.metric(f"four_ranks.{kind}.sent_vs_payload", mean / probe_bytes, "×")
         lab.metric(f"four_ranks.{kind}.ring_vs_payload", ring / probe_bytes, "×")
-    lab.table("four_ranks_collectives", ["kind", "payload_kib", "sent_mean_kib", "sent_max_kib", "ring_kib",
-                                         "sent_vs_ring"], rows,
-              {"payload_kib": "KiB", "sent_mean_kib": "KiB", "sent_max_kib": "KiB", "ring_kib": "KiB",
-               "sent_vs_ring": "×"})
+    four_ranks_table(lab, rows)
     lab.metric("four_ranks.world", world)
     lab.metric("four_ranks.probe_kib", probe_bytes / 1024, "KiB")
     ddp = [rank["ddp"] for rank in per_rank]

@@ -16,7 +16,8 @@ TEXT = {
     "en": {"title": "# Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism",
            "run": "Run: {device}, {world} ranks ({backend}), {threads} intra-op thread(s) per rank, preset `{preset}`. "
                   "\"Speed vs one process\" divides each pattern's step into that of one process timed in the same "
-                  "alternating rounds, so that the machine's changing load cancels out.",
+                  "alternating rounds (for the one-process row, its own launch), so that the machine's changing load "
+                  "cancels out.",
            "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
            "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
                      "Collectives' tensors per rank per step (MiB) | Largest loss gap | Step 0 gradient error (tolerance) |",
@@ -31,8 +32,8 @@ TEXT = {
     "es": {"title": "# Entrenamiento distribuido, ejecutado: DDP, FSDP2, paralelismo de tensores y de pipeline",
            "run": "Ejecución: {device}, {world} rangos ({backend}), {threads} hilo(s) intra-op por rango, "
                   "preajuste `{preset}`. «Velocidad frente a un proceso» divide el paso de un solo proceso, "
-                  "cronometrado en las mismas rondas alternas, entre el de cada patrón, para que la carga "
-                  "cambiante de la máquina se anule.",
+                  "cronometrado en las mismas rondas alternas (para la fila de un proceso, su propio lanzamiento), "
+                  "entre el de cada patrón, para que la carga cambiante de la máquina se anule.",
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
            "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
                      "Memoria pico, rango más cargado (MiB) | "

@@ -169,6 +169,10 @@ class FourRankJob:
 
     def __call__(self, ctx: RankContext) -> dict:
         out: dict = {"rank": ctx.rank, "collectives": {}, "gradient": {}}
+        import warnings
+        # torch 2.13 renamed all_gather_into_tensor and reduce_scatter_tensor (*_single) and warns
+        # on every call; the old names are the ones every torch this lab supports knows.
+        warnings.filterwarnings("ignore", category=FutureWarning, module=r"torch\.distributed")
         for kind, run in self.collectives().items():
             ctx.progress(f"four ranks: {kind} of {self.probe_bytes} bytes")
             run()                       # the first call sets up gloo's pairs: not measured
