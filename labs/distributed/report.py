@@ -199,7 +199,7 @@ def four_ranks_table(lab: Lab, rows: list[list]) -> None:
 
 def four_ranks(lab: Lab, per_rank: list[dict], probe_bytes: int, variant: str) -> None:
     """Four gloo ranks: what each collective and one DDP step wrote to the sockets, against the ring's
-    estimate and "send once"; the gradient check of DDP and FSDP2 at four ranks."""
+    estimate and "send once"; the gradient check of DDP, FSDP2 and tensor parallelism at four ranks."""
     world = len(per_rank)
     rows = []
     for kind in per_rank[0]["collectives"]:

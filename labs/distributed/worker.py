@@ -150,8 +150,8 @@ def naive_tensor_parallel(ctx: RankContext, settings: Settings, variant, vocab_s
 @dataclass(frozen=True)
 class FourRankJob:
     """Gloo at 4 ranks, where a ring and "send once" differ: the bytes each collective of
-    `probe_bytes` wrote to the sockets, one DDP step's bytes, and the gradient check of the
-    data-parallel patterns on a tiny model."""
+    `probe_bytes` wrote to the sockets, one DDP step's bytes, and the gradient check of DDP,
+    FSDP2 and tensor parallelism on a tiny model."""
     settings: Settings
     variant: Variant
     vocab_size: int
@@ -191,7 +191,7 @@ class FourRankJob:
         with comm.CollectiveCounter(ctx.world) as counter, SentBytes(ctx.device) as sent:
             training.one_step(trainer, *batch)
         out["ddp"] = {"comm": counter.tally.as_dict(), "sent_bytes": sent.bytes}
-        for pattern in ("ddp", "fsdp2"):
+        for pattern in ("ddp", "fsdp2", "tensor_parallel"):   # 2 layers make no 4 stages: no pipeline
             out["gradient"][pattern] = gradient_check(ctx, pattern, self.settings, self.variant, batch,
                                                       self.vocab_size)
         return out

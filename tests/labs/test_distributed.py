@@ -186,6 +186,23 @@ def test_a_receive_is_not_counted_again_and_sent_bytes_come_from_the_process(tmp
     assert sent.bytes is None
 
 
+@pytest.mark.parametrize("factor, passes", [(1.5, True), (1.0, False), (1.6, False)])
+def test_the_four_rank_check_tells_a_ring_from_send_once(tmp_path, factor, passes):
+    from labs.common.harness import Lab, LabOptions
+    grads, probe = 100_000, 2**20
+    rank = {"collectives": {"all_reduce": int(1.5 * probe), "broadcast": None},
+            "ddp": {"comm": {"all_reduce": {"calls": 1, "payload_bytes": grads, "ring_bytes": 1.5 * grads}},
+                    "sent_bytes": factor * grads},
+            "gradient": {}}
+    lab = Lab(LabOptions("distributed", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    report.four_ranks(lab, [rank] * 4, probe, "four_ranks")
+    assert lab.result["checks"]["four_ranks_ddp_sends_ring_volume"]["passed"] is passes
+    assert lab.result["metrics"]["four_ranks.ddp.sent_vs_send_once"]["value"] == pytest.approx(factor)
+    rows = lab.result["tables"]["four_ranks_collectives"]["rows"]
+    assert [row[0] for row in rows] == ["all_reduce"]          # a kind with no socket count claims nothing
+    assert rows[0][-1] == pytest.approx(1.0)
+
+
 # -- memory and timeline arithmetic -----------------------------------------------------------
 
 def test_peak_counts_what_was_held_before_the_step_and_its_high_point():
@@ -444,7 +461,7 @@ def test_smoke_run_passes_its_checks(lab_smoke):
             assert f"comm_prediction.{pattern}.{variant}" in checks
             assert run.metric(f"{pattern}.{variant}.sent_vs_ring") > 0.99   # gloo's sockets: never less than a ring
     for key in [f"{p}.{v}" for p in ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
-                for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks"]:
+                for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks", "tensor_parallel.four_ranks"]:
         assert {f"grad_match.{key}", f"sgd_step_match.{key}", f"grad_layout.{key}"} <= set(checks), key
     assert "do not split over 3" in run.metric("refusal.example")   # the page quotes the validator's own lines
     # Four gloo ranks: an all-reduce sends a ring's 1.5x its payload, not send-once's 1x.
