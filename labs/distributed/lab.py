@@ -207,7 +207,7 @@ def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
     world, gpus = world_or_refuse(lab.device, settings)
     # What the same check says to three ranks on this machine: the page quotes the run's own lines.
-    lab.metric("refusal.example", " / ".join(validate.problems(settings, "3", lab.device, gpus)[1]) or "none")
+    lab.table("refusal_three_ranks", ["problem"], [[line] for line in validate.problems(settings, "3", lab.device, gpus)[1]])
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
     state = State(settings, world, lab.device, data_path, vocab_size)
     lab.metric("world_size", world)

@@ -148,7 +148,8 @@ def gradient(lab: Lab, key: str, verdict: gradcheck.Verdict) -> None:
     lab.metric(f"{key}.grad_worst_tensor", verdict.worst_tensor)
     lab.metric(f"{key}.sgd_param_max_err", verdict.param_err)
     lab.metric(f"{key}.sgd_param_vs_tolerance", verdict.param_ratio, "×")
-    lab.metric(f"{key}.grad_problems", "; ".join(verdict.problems) or "none")
+    problems = "; ".join(verdict.problems) or "none"
+    lab.metric(f"{key}.grad_problems", problems if len(problems) <= 500 else problems[:497] + "...")
     lab.check(f"grad_layout.{key}", len(verdict.problems), "==", 0,
               label={"en": f"{pattern}, {variant}: every parameter, gathered under the plain model's name, "
                            "equals the plain model's before step 0 (tensors that do not)",

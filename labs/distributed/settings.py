@@ -79,7 +79,8 @@ SMOKE = replace(
     FULL,
     variants=(Variant("minigpt", n_layer=2, n_head=2, n_embd=32, block_size=32, batch_size=8, microbatches=2),
               Variant("wide", n_layer=2, n_head=4, n_embd=64, block_size=32, batch_size=8, microbatches=2)),
-    check_steps=4, warmup_steps=1, timing_budget_s=0.3, min_timed_steps=3, max_timed_steps=20,
+    # 5 checked steps: steps 0 .. 4 each measure something of their own (training.py).
+    check_steps=5, warmup_steps=1, timing_budget_s=0.3, min_timed_steps=3, max_timed_steps=20,
     # Smoke compiles DDP only, with the aot_eager backend: the same Dynamo capture, the same
     # DDPOptimizer split at bucket boundaries and the same AOTAutograd graphs, without
     # generating and compiling C++, which costs minutes on a busy 2-core machine. The full

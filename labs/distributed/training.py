@@ -9,12 +9,13 @@ measure, each on its own step so that no measurement disturbs another (none chan
 arithmetic):
 
     step 0   the first step: in a compiled run, the compile time
-    step 1   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
-             on gloo, what the process wrote to its sockets (comm.SentBytes); eager only
     step 2   peak memory at steady state (memory.MemoryWatch; on CPU its profiler runs from the
              model's build): DDP rebuilds its buckets during step 1, holding old and new at once
     step 3   a profiler timeline (timeline.capture; eager, one variant), the ranks lined up by
              a barrier first, so that a collective's start can be compared across ranks
+    step 4   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
+             on gloo, what the process wrote to its sockets (comm.SentBytes); eager only. Not
+             step 1: DDP's rebuild broadcasts its new bucket order then, a one-off.
 
 `time_interleaved` then times every trainer of the launch in alternating rounds (the
 pattern, its compiled twin, and one process on rank 0 as the reference), so that each
@@ -43,7 +44,7 @@ from labs.distributed.launch import RankContext
 from labs.distributed.memory import METHOD, MemoryWatch
 from labs.distributed.patterns import Setup, Trainer, builder
 
-COMM_STEP, MEMORY_STEP, TIMELINE_STEP = 1, 2, 3
+MEMORY_STEP, TIMELINE_STEP, COMM_STEP = 2, 3, 4
 
 
 def new_model(setup: Setup, vocab_size: int) -> MiniGPT:

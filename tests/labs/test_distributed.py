@@ -463,7 +463,10 @@ def test_smoke_run_passes_its_checks(lab_smoke):
     for key in [f"{p}.{v}" for p in ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
                 for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks", "tensor_parallel.four_ranks"]:
         assert {f"grad_match.{key}", f"sgd_step_match.{key}", f"grad_layout.{key}"} <= set(checks), key
-    assert "do not split over 3" in run.metric("refusal.example")   # the page quotes the validator's own lines
+    refusal = [row["problem"] for row in run.table("refusal_three_ranks")]   # the page quotes these lines
+    assert len(refusal) == 6 and all("rank counts that work for every pattern: 2" in line for line in refusal)
+    from course.results import validate_manifest
+    validate_manifest(run.manifest, "distributed smoke")   # what the site will read: the schema's limits hold
     # Four gloo ranks: an all-reduce sends a ring's 1.5x its payload, not send-once's 1x.
     assert run.metric("four_ranks.all_reduce.sent_vs_payload") == pytest.approx(1.5, rel=0.02)
     assert run.metric("four_ranks.ddp.sent_vs_send_once") == pytest.approx(1.5, rel=0.05)
