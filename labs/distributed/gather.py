@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from labs.common import measure
 from labs.distributed import comm, gradcheck
 
+MODES = ("eager", "compiled", "1f1b")   # 1f1b: the pipeline's other schedule, eager
+
 
 @dataclass(frozen=True)
 class ModeResult:
@@ -101,10 +103,9 @@ def merge(pattern: str, per_rank: list[dict]) -> PatternResult:
     result = PatternResult(pattern=pattern, world=len(per_rank))
     for variant in per_rank[0]["variants"]:
         runs = [rank["variants"][variant] for rank in per_rank]
-        result.runs[variant] = {mode: merge_mode([r[mode] for r in runs])
-                                for mode in ("eager", "compiled") if mode in runs[0]}
-        if "gradient" in runs[0]:
-            result.gradients[variant] = gradcheck.merge([r["gradient"] for r in runs])
-        result.extras[variant] = {key: value for key, value in runs[0].items()
-                                  if key not in ("eager", "compiled", "gradient")}
+        result.runs[variant] = {mode: merge_mode([r[mode] for r in runs]) for mode in MODES if mode in runs[0]}
+        for mode in runs[0].get("gradient", {}):   # "wide" for the eager run, "wide.1f1b" for another schedule
+            key = variant if mode == "eager" else f"{variant}.{mode}"
+            result.gradients[key] = gradcheck.merge([r["gradient"][mode] for r in runs])
+        result.extras[variant] = {key: value for key, value in runs[0].items() if key not in MODES + ("gradient",)}
     return result

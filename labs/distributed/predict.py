@@ -118,8 +118,11 @@ def predicted_comm(pattern: str, shape: ModelShape, world: int) -> dict[str, flo
 
 
 def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_full: int,
-                     activations_split: int) -> float:
-    """Bytes the busiest rank holds at its peak. activations_full: A(B); activations_split: A(B / n)."""
+                     activations_split: int, microbatches: int = 1, schedule: str = "gpipe") -> float:
+    """Bytes the busiest rank holds at its peak. activations_full: A(B); activations_split: A(B / n).
+
+    The pipeline's stage holds A(B) / n of activations under GPipe (all m micro-batches in
+    flight); under 1F1B the first stage holds at most min(m, p) of the m micro-batches'."""
     state = STATE_BYTES_PER_PARAM
     if pattern == "single":
         return state * shape.params + activations_full
@@ -131,5 +134,6 @@ def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_fu
         split = shape.n_layer * shape.split_params_per_block
         return state * (split / world + shape.params - split) + activations_full / world
     if pattern == "pipeline":
-        return state * max(shape.stage_params(world)) + activations_full / world
+        in_flight = min(microbatches, world) / microbatches if schedule == "1f1b" else 1.0
+        return state * max(shape.stage_params(world)) + in_flight * activations_full / world
     raise ValueError(f"unknown pattern {pattern!r}")

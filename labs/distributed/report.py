@@ -104,8 +104,9 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
         eager = result.run(variant.name)
         if eager is None:
             continue
-        if variant.name in result.gradients:
-            gradient(lab, f"{name}.{variant.name}", result.gradients[variant.name])
+        for mode_key in (variant.name, f"{variant.name}.1f1b"):
+            if mode_key in result.gradients:
+                gradient(lab, f"{name}.{mode_key}", result.gradients[mode_key])
         reference = single.run(variant.name) if single else None
         timing_reference = result.reference(variant.name)
         mode_metrics(lab, f"{name}.{variant.name}", eager, reference, timing_reference)
@@ -133,6 +134,9 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
                           label={"en": f"{name} compiled, {variant.name}: every step's loss matches one process's",
                                  "es": f"{name} compilado, {variant.name}: la pérdida de cada paso coincide "
                                        "con la de un proceso"})
+    if name == "pipeline":
+        for variant in settings.variants:
+            one_f_one_b(lab, variant, result, single, settings)
     if name == "ddp":
         for variant in settings.variants:
             run = result.run(variant.name)
@@ -142,7 +146,7 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
 
 def gradient(lab: Lab, key: str, verdict: gradcheck.Verdict) -> None:
     """Step 0's gradients and one SGD step against the float64 plain model (`gradcheck`)."""
-    pattern, variant = key.split(".")
+    pattern, variant = key.split(".", 1)
     lab.metric(f"{key}.grad_max_err", verdict.grad_err)
     lab.metric(f"{key}.grad_tolerance", verdict.grad_tolerance)
     lab.metric(f"{key}.grad_worst_tensor", verdict.worst_tensor)
@@ -165,6 +169,34 @@ def gradient(lab: Lab, key: str, verdict: gradcheck.Verdict) -> None:
                            "model's (worst error ÷ its tolerance)",
                      "es": f"{pattern}, {variant}: los parámetros tras un paso de SGD coinciden con los del "
                            "modelo simple en float64 (peor error ÷ su tolerancia)"})
+
+
+def one_f_one_b(lab: Lab, variant: Variant, result: PatternResult, single: PatternResult | None,
+                settings: Settings) -> None:
+    """The pipeline's 1F1B schedule beside its GPipe, timed in the same rounds: same bubble,
+    fewer micro-batches' activations held at once."""
+    gpipe, run = result.run(variant.name), result.run(variant.name, "1f1b")
+    if gpipe is None or run is None:
+        return
+    prefix = f"pipeline.{variant.name}.1f1b"
+    reference = single.run(variant.name) if single else None
+    mode_metrics(lab, prefix, run, reference, result.reference(variant.name))
+    lab.metric(f"{prefix}.vs_gpipe", measure.verdict(gpipe.step, run.step))
+    lab.metric(f"{prefix}.speedup_vs_gpipe", gpipe.step.median_s / run.step.median_s, "×")
+    if run.peak_bytes is not None and gpipe.peak_bytes is not None:
+        lab.metric(f"{prefix}.memory_vs_gpipe", run.peak_bytes / gpipe.peak_bytes, "×")
+    if single is not None:
+        inputs = single.extras[variant.name]["prediction_inputs"]
+        shape = predict.ModelShape(**inputs["shape"])
+        for schedule in ("gpipe", "1f1b"):
+            predicted = predict.predicted_memory("pipeline", shape, result.world, inputs["activations_full"],
+                                                 inputs["activations_split"], variant.microbatches, schedule)
+            lab.metric(f"pipeline.{variant.name}.{schedule}.memory_predicted_mib", predicted / MIB, "MiB")
+    if reference is not None:
+        tolerance = loss_tolerance(variant, settings.check_steps, reference.losses[-1])
+        lab.check(f"loss_match_1f1b.pipeline.{variant.name}", loss_gap(run, reference), "<=", tolerance,
+                  label={"en": f"pipeline 1F1B, {variant.name}: every step's loss matches one process's",
+                         "es": f"pipeline 1F1B, {variant.name}: la pérdida de cada paso coincide con la de un proceso"})
 
 
 def comm_check(lab: Lab, name: str, variant: Variant, run: ModeResult, inputs: dict, world: int) -> None:

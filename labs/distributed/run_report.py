@@ -49,9 +49,9 @@ TEXT = {
            "none": "—"},
 }
 LABELS = {"en": {"single": "one process", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "tensor parallel",
-                  "pipeline": "pipeline (GPipe)"},
+                  "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"},
           "es": {"single": "un proceso", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "paralelismo de tensores",
-                 "pipeline": "pipeline (GPipe)"}}
+                 "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"}}
 VERDICTS = {"en": {"faster": "faster", "slower": "slower", "same": "same"},
             "es": {"faster": "más rápido", "slower": "más lento", "same": "igual"}}
 
@@ -78,17 +78,17 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
         out += [t["variant"].format(name=v.name, params=number(params, lang, 9), batch=v.batch_size,
                                     block=v.block_size), "", t["header"], "|---|---|---|---|---|---|---|"]
         base = single.run(v.name) if single else None
-        for key in ORDER:
-            run = results[key].run(v.name) if key in results else None
+        for key, mode in [(key, "eager") for key in ORDER] + [("pipeline", "1f1b")]:
+            run = results[key].run(v.name, mode) if key in results else None
             if run is None:
                 continue
             timing_reference = baseline(results[key], v.name, base)
             speed = timing_reference.median_s / run.step.median_s if timing_reference else None
             gap = loss_gap(run, base) if base and key != "single" else None
-            grad = results[key].gradients.get(v.name)
+            grad = results[key].gradients.get(v.name if mode == "eager" else f"{v.name}.{mode}")
             grad_cell = (f"{number(grad.grad_err, lang, 2)} ({number(grad.grad_tolerance, lang, 2)})"
                          if grad else t["none"])
-            out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
+            out.append(f"| {LABELS[lang][key if mode == 'eager' else f'{key}_{mode}']} | {number(ms(run.step.median_s), lang)} | "
                        f"{number(speed, lang)}× | "
                        f"{number(run.peak_bytes / MIB if run.peak_bytes is not None else None, lang)} | "
                        f"{number(run.payload_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} | "

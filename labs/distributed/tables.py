@@ -45,10 +45,16 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
                     f"{v}_reserved_mib", f"{v}_comm_mib", f"{v}_sent_mib", f"{v}_loss_diff", f"{v}_grad_err"]
     rows = []
     single = results.get("single")
-    for result in _ordered(results):
-        row = [result.pattern]
+    # Every pattern's eager run, and the pipeline's 1F1B schedule as a row of its own after GPipe's.
+    lines = [(result, "eager", result.pattern) for result in _ordered(results)]
+    if "pipeline" in results and any(results["pipeline"].run(v, "1f1b") for v in names):
+        lines.insert(next(i for i, line in enumerate(lines) if line[2] == "pipeline") + 1,
+                     (results["pipeline"], "1f1b", "pipeline_1f1b"))
+    for result, mode, label in lines:
+        row = [label]
         for v in names:
-            run, base = result.run(v), single.run(v) if single else None
+            run, base = result.run(v, mode), single.run(v) if single else None
+            grad_key = v if mode == "eager" else f"{v}.{mode}"
             if run is None:
                 row += [None] * 11
                 continue
@@ -61,7 +67,7 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
                     run.payload_bytes / MIB if run.comm else None,
                     run.sent_bytes / MIB if run.sent_bytes is not None else None,
                     loss_gap(run, base) if base and result is not single else None,
-                    result.gradients[v].grad_err if v in result.gradients else None]
+                    result.gradients[grad_key].grad_err if grad_key in result.gradients else None]
         rows.append(row)
     units = {c: "ms" for c in columns if c.endswith("_ms")} | {c: "MiB" for c in columns if c.endswith("_mib")}
     lab.table("side_by_side", columns, rows, units)
@@ -197,6 +203,10 @@ def timelines(lab: Lab, results: dict[str, PatternResult], variant: str) -> None
             lab.metric(f"{result.pattern}.{variant}.waiting_ms", max(row[7] for row in mine), "ms")
             lab.metric(f"{result.pattern}.{variant}.transfer_ms", max(row[8] for row in mine), "ms")
         lab.figure(f"timeline_{result.pattern}", f"timeline_{result.pattern}", x="t_ms", y=series)
+    other = results["pipeline"].run(variant, "1f1b") if "pipeline" in results else None
+    if other is not None and other.timelines:   # 1F1B's bubble, measured the same way as GPipe's
+        shares = [timeline.bubble_share(trace) for trace in other.timelines]
+        lab.metric(f"pipeline.{variant}.1f1b.bubble_measured", 100 * sum(shares) / len(shares), "%")
     times = ["step_ms", "compute_ms", "communication_ms", "hidden_ms", "idle_ms", "waiting_ms", "transfer_ms"]
     lab.table("timeline_summary", ["pattern", "rank"] + times + ["not_computing_pct"], summary,
               dict.fromkeys(times, "ms") | {"not_computing_pct": "%"})

@@ -44,6 +44,9 @@ def shape_problems(settings: Settings, world: int) -> list[str]:
             problems.append(f"{v.name}: {v.n_head} attention heads do not split over {world} tensor-parallel ranks")
         if v.n_layer % world:
             problems.append(f"{v.name}: {v.n_layer} layers do not make {world} equal pipeline stages")
+        if v.microbatches < world:
+            problems.append(f"{v.name}: {v.microbatches} micro-batches cannot keep {world} pipeline stages busy "
+                            "under 1F1B (it needs at least one per stage)")
         if v.batch_size % v.microbatches:
             problems.append(f"{v.name}: a batch of {v.batch_size} does not split into {v.microbatches} "
                             "micro-batches (change the preset's microbatches)")

@@ -33,8 +33,15 @@ class PatternJob:
     kill: tuple[int, int] | None = None  # (rank, step) of the failure drill, first variant, eager
     variants: tuple[str, ...] = ()      # a subset of the settings' variants (default: all)
 
-    def modes(self, variant: str) -> list[bool]:
-        return [False, True] if (self.pattern, variant) in self.settings.compiled else [False]
+    def modes(self, variant: str) -> list[tuple[str, bool, str]]:
+        """(mode, compiled, pipeline schedule) of each run of this pattern and variant: eager, the
+        pipeline's 1F1B beside its GPipe, and compiled where the preset says."""
+        modes = [("eager", False, "gpipe")]
+        if self.pattern == "pipeline":
+            modes.append(("1f1b", False, "1f1b"))
+        if (self.pattern, variant) in self.settings.compiled:
+            modes.append(("compiled", True, "gpipe"))
+        return modes
 
     def __call__(self, ctx: RankContext) -> dict:
         data = torch.load(self.data_path, weights_only=True)
@@ -46,13 +53,14 @@ class PatternJob:
             batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
             runs, sides = {}, {}
             # The drill's run is about the failure, not the arithmetic.
-            gradient = None if self.kill else gradient_check(ctx, self.pattern, self.settings, variant, batches[0],
-                                                             self.vocab_size)
-            for compiled in self.modes(variant.name):
-                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
+            gradients = {} if self.kill else {
+                mode: gradient_check(ctx, self.pattern, self.settings, variant, batches[0], self.vocab_size,
+                                     schedule=schedule)
+                for mode, compiled, schedule in self.modes(variant.name) if not compiled}
+            for mode, compiled, schedule in self.modes(variant.name):
+                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled, schedule)
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
-                                             and not compiled) else None
-                mode = "compiled" if compiled else "eager"
+                                             and mode == "eager") else None
                 sides[mode], runs[mode] = training.check_run(
                     ctx, self.pattern, setup, batches, self.vocab_size, kill_step,
                     instrument_timeline=variant.name == self.settings.timeline_variant)
@@ -63,8 +71,8 @@ class PatternJob:
                 runs[mode]["samples_s"] = samples[mode]
             if self.pattern != "single":
                 runs["reference_samples_s"] = samples["single"]    # filled on rank 0 only
-            if gradient is not None:
-                runs["gradient"] = gradient
+            if gradients:
+                runs["gradient"] = gradients     # per mode: the pipeline's 1F1B has its own
             del sides
             if self.pattern == "single":
                 runs["prediction_inputs"] = prediction_inputs(ctx, self.settings, variant, self.vocab_size,
@@ -76,11 +84,11 @@ class PatternJob:
 
 
 def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, batch, vocab_size: int,
-                   after_backward=None) -> dict:
+                   after_backward=None, schedule: str = "gpipe") -> dict:
     """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck)."""
     ctx.progress(f"{variant.name}: step 0's gradients against float64")
     device = ctx.torch_device
-    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False)
+    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False, schedule=schedule)
     x, y = batch
     ref = gradcheck.reference(training.new_model(setup, vocab_size).to(device), x, y)
     trainer = builder(pattern)(training.new_model(setup, vocab_size), setup)

@@ -61,6 +61,15 @@ def test_single_process_communicates_nothing_and_stages_cover_every_layer():
     assert sum(_shape().stage_params(2)) == _shape().params + _shape().vocab_size * _shape().n_embd
 
 
+def test_1f1b_holds_at_most_one_micro_batch_per_stage_in_flight():
+    shape = _shape()
+    gpipe = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=4, schedule="gpipe")
+    one_f_one_b = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=4, schedule="1f1b")
+    assert gpipe - one_f_one_b == pytest.approx(800 / 2 * (1 - 2 / 4))      # 2 of 4 micro-batches in flight
+    same = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=2, schedule="1f1b")
+    assert same == predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=2, schedule="gpipe")
+
+
 def test_memory_prediction_shards_state_for_fsdp_only():
     shape = _shape()
     ddp = predict.predicted_memory("ddp", shape, 2, activations_full=800, activations_split=400)
@@ -360,7 +369,7 @@ def test_rank_counts_the_patterns_cannot_split_are_refused_one_line_each():
     assert validate.problems(smoke, "", "cpu", 0) == (2, [])
     assert validate.problems(full, "4", "cpu", 0) == (4, [])      # 4 heads, 4 layers, batches of 16 and 32
     world, found = validate.problems(smoke, "3", "cpu", 0)
-    assert world == 3 and len(found) == 6                         # per variant: batch, heads, layers
+    assert world == 3 and len(found) == 8                         # per variant: batch, heads, layers, 1F1B
     assert all("rank counts that work for every pattern: 2 (set COURSE_RANKS)" in line for line in found)
     assert any("4 attention heads do not split over 3" in line for line in found)
     assert validate.problems(smoke, "4", "cpu", 0)[1] == [
@@ -368,8 +377,12 @@ def test_rank_counts_the_patterns_cannot_split_are_refused_one_line_each():
         "pattern: 2 (set COURSE_RANKS)",
         "minigpt: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
         "(set COURSE_RANKS)",
+        "minigpt: 2 micro-batches cannot keep 4 pipeline stages busy under 1F1B (it needs at least one per "
+        "stage); rank counts that work for every pattern: 2 (set COURSE_RANKS)",
         "wide: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
-        "(set COURSE_RANKS)"]
+        "(set COURSE_RANKS)",
+        "wide: 2 micro-batches cannot keep 4 pipeline stages busy under 1F1B (it needs at least one per "
+        "stage); rank counts that work for every pattern: 2 (set COURSE_RANKS)"]
     for text in ("2.5", "two", "0", "-2"):
         world, found = validate.problems(smoke, text, "cpu", 0)
         assert world is None and len(found) == 1 and repr(text) in found[0] and "one of 2" in found[0]
@@ -398,7 +411,7 @@ def test_three_ranks_are_refused_in_seconds_without_a_traceback(tmp_path):
     elapsed = time.monotonic() - started
     assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 6 and all(line.startswith("distributed: refused: ") for line in lines)
+    assert len(lines) == 8 and all(line.startswith("distributed: refused: ") for line in lines)
     assert not (tmp_path / "out" / "manifest.json").exists()      # nothing measured, nothing written
     assert elapsed < 60     # importing torch on a busy machine; the old run took about 218 s to fail
 
@@ -460,11 +473,14 @@ def test_smoke_run_passes_its_checks(lab_smoke):
             assert f"loss_match.{pattern}.{variant}" in checks
             assert f"comm_prediction.{pattern}.{variant}" in checks
             assert run.metric(f"{pattern}.{variant}.sent_vs_ring") > 0.99   # gloo's sockets: never less than a ring
+    for variant in ("minigpt", "wide"):   # 1F1B beside GPipe: the same checks
+        assert {f"loss_match_1f1b.pipeline.{variant}", f"grad_match.pipeline.{variant}.1f1b"} <= set(checks)
+        assert run.metric(f"pipeline.{variant}.1f1b.vs_gpipe") in ("faster", "slower", "same")
     for key in [f"{p}.{v}" for p in ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
                 for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks", "tensor_parallel.four_ranks"]:
         assert {f"grad_match.{key}", f"sgd_step_match.{key}", f"grad_layout.{key}"} <= set(checks), key
     refusal = [row["problem"] for row in run.table("refusal_three_ranks")]   # the page quotes these lines
-    assert len(refusal) == 6 and all("rank counts that work for every pattern: 2" in line for line in refusal)
+    assert len(refusal) == 8 and all("rank counts that work for every pattern: 2" in line for line in refusal)
     from course.results import validate_manifest
     validate_manifest(run.manifest, "distributed smoke")   # what the site will read: the schema's limits hold
     # Four gloo ranks: an all-reduce sends a ring's 1.5x its payload, not send-once's 1x.
