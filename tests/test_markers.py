@@ -15,7 +15,7 @@ from tests.manifests import manifest, write_result
 
 @pytest.fixture
 def store(tmp_path):
-    write_result(tmp_path, device="cpu")
+    today(tmp_path, "cpu")
     return ResultStore(tmp_path)
 
 
@@ -294,3 +294,16 @@ def test_a_key_missing_from_both_devices_is_still_an_error_on_todays_run(tmp_pat
     today(tmp_path, "cpu")
     write_result(tmp_path, device="cuda")
     assert "table 'new' is not in inductor_kernels/cpu" in error("{{ table inductor_kernels:new }}", ResultStore(tmp_path))
+
+
+def test_columns_an_older_run_does_not_hold_are_said_in_its_place(tmp_path):
+    """Today's lab added a column: the older GPU run's table is not shown with the wrong headers."""
+    wider = {"columns": ["batch", "eager_us", "verdict", "new"], "rows": [[2, 11.757, "slower", 1]], "units": {}}
+    today(tmp_path, "cpu", tables={"latency": wider})
+    write_result(tmp_path, device="cuda")
+    store = ResultStore(tmp_path)
+    shown = ok('{{ table inductor_kernels:latency headers="a|b|c|d" }}', store)
+    assert "not in the GPU run" in shown and "| 2 |" in shown
+    shown = ok("{{ table inductor_kernels:latency columns=batch,new }}", store)
+    assert "not in the GPU run" in shown
+    assert "no column nope" in error("{{ table inductor_kernels:latency columns=batch,nope }}", store).replace("'", "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from course import plots
 from course.markers.page import Page
-from course.markers.parse import Marker, MarkerError
+from course.markers.parse import Marker, MarkerError, NotInOlderRun
 
 
 def render_figure(page: Page, marker: Marker) -> str:
@@ -14,6 +14,8 @@ def render_figure(page: Page, marker: Marker) -> str:
         table = page.entry(result, "tables", spec["table"])
         wanted = [spec["x"], *spec["y"], *spec.get("error_low", {}).values(), *spec.get("error_high", {}).values()]
         if missing := [c for c in wanted if c not in table["columns"]]:
+            if page.older_run(result):
+                raise NotInOlderRun(marker.lab, device, marker.key)
             raise MarkerError(f"figure {marker.key} plots column {', '.join(missing)}, which table "
                               f"{spec['table']} does not have; re-run the lab")
         page.figure_count += 1

@@ -7,7 +7,7 @@ import re
 
 from course import escape, machine_paths
 from course.markers.page import Page
-from course.markers.parse import Marker, MarkerError
+from course.markers.parse import Marker, MarkerError, NotInOlderRun
 from course.results import LabResult
 from course.strings import t, term
 from labs.common.contract import format_number
@@ -46,14 +46,17 @@ def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_cod
 
 def render_table(page: Page, marker: Marker) -> str:
     def one(device: str) -> str:
-        table = page.entry(page.result(marker.lab, device), "tables", marker.key)
+        result = page.result(marker.lab, device)
+        table = page.entry(result, "tables", marker.key)
         wanted = marker.options.get("columns")
         columns = wanted.split(",") if wanted else table["columns"]
         missing = [c for c in columns if c not in table["columns"]]
+        headers = marker.options.get("headers")
+        if page.older_run(result) and (missing or (headers and len(headers.split("|")) != len(columns))):
+            raise NotInOlderRun(marker.lab, device, marker.key)  # the page's columns are today's
         if missing:
             raise MarkerError(f"table {marker.key} has no column {', '.join(missing)} "
                               f"(it has: {', '.join(table['columns'])})")
-        headers = marker.options.get("headers")
         units = table.get("units", {})
         titles = headers.split("|") if headers else [
             escape.code(c) + (f" ({escape.text(units[c])})" if units.get(c) else "") for c in columns]
