@@ -1,0 +1,95 @@
+"""`course import`'s near misses: what may replace what, and which devices a lab takes.
+
+Companion to test_hardening.py's import section (symbolic links, paths outside, the folder
+naming the wrong lab): these are the cases next to the ones that section had in mind."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from course.importing import import_folder
+from tests.manifests import manifest, write_result
+
+NEWER = "2026-11-22T10:00:00Z"          # one day after manifests.BASE's run
+
+
+def provenance(**changes) -> dict:
+    return manifest()["provenance"] | {"device": "cuda"} | changes
+
+
+def stored(store: Path, lab: str = "inductor_kernels", device: str = "cuda") -> dict:
+    return json.loads((store / lab / device / "manifest.json").read_text())
+
+
+@pytest.mark.parametrize("status", ["failed", "skipped"])
+def test_a_newer_run_that_did_not_pass_does_not_replace_a_good_result(tmp_path, status):
+    store = tmp_path / "results"
+    write_result(store, device="cuda")                                     # ok, full, 2026-11-21
+    write_result(tmp_path / "in", device="cuda", status=status, provenance=provenance(date_utc=NEWER))
+    outcome = import_folder(tmp_path / "in", store)[0]
+    assert not outcome.imported, outcome.line()
+    assert f"{status} run" in outcome.message and "--force" in outcome.message
+    assert stored(store)["status"] == "ok"                                 # nothing changed
+    assert not (store / ".history").exists()
+
+
+def test_force_still_places_a_failed_run_and_keeps_the_good_one(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda")
+    write_result(tmp_path / "in", device="cuda", status="failed", provenance=provenance(date_utc=NEWER))
+    outcome = import_folder(tmp_path / "in", store, force=True)[0]
+    assert outcome.imported and "kept in" in outcome.message
+    assert stored(store)["status"] == "failed"
+    [kept] = (store / ".history" / "inductor_kernels").glob("cuda-*/manifest.json")
+    assert json.loads(kept.read_text())["status"] == "ok"
+
+
+@pytest.mark.parametrize("current_status", ["failed", "skipped"])
+def test_a_good_run_replaces_one_that_did_not_pass(tmp_path, current_status):
+    store = tmp_path / "results"
+    write_result(store, device="cuda", status=current_status)
+    write_result(tmp_path / "in", device="cuda", provenance=provenance(date_utc=NEWER))
+    outcome = import_folder(tmp_path / "in", store)[0]
+    assert outcome.imported, outcome.line()
+    assert stored(store)["status"] == "ok"
+
+
+def test_a_failed_run_may_replace_an_older_failed_one(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda", status="failed")
+    write_result(tmp_path / "in", device="cuda", status="failed", provenance=provenance(date_utc=NEWER))
+    assert import_folder(tmp_path / "in", store)[0].imported
+
+
+def test_a_full_run_replaces_a_smoke_one_and_a_same_date_run_is_not_older(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda", provenance=provenance(preset="smoke"))
+    write_result(tmp_path / "in", device="cuda")                          # full, same date
+    assert import_folder(tmp_path / "in", store)[0].imported
+    assert stored(store)["provenance"]["preset"] == "full"
+
+
+def test_a_smoke_run_replaces_a_smoke_one(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda", provenance=provenance(preset="smoke"))
+    write_result(tmp_path / "in", device="cuda", provenance=provenance(preset="smoke", date_utc=NEWER))
+    assert import_folder(tmp_path / "in", store)[0].imported
+
+
+def test_a_device_the_lab_does_not_declare_is_refused(tmp_path):
+    # background_numbers runs on cpu only: "cuda" is a course device, but not one of this lab's.
+    write_result(tmp_path / "in", lab="background_numbers", device="cuda")
+    outcome = import_folder(tmp_path / "in", tmp_path / "results")[0]
+    assert not outcome.imported and "runs on cpu, not 'cuda'" in outcome.message, outcome.line()
+    assert not (tmp_path / "results" / "background_numbers").exists()
+
+
+def test_a_refused_import_leaves_no_staging_behind(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda")
+    write_result(tmp_path / "in", device="cuda", status="failed", provenance=provenance(date_utc=NEWER))
+    import_folder(tmp_path / "in", store)
+    assert sorted(p.name for p in (store / "inductor_kernels").iterdir()) == ["cuda"]
