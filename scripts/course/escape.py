@@ -32,9 +32,10 @@ def text(value: object, *, code_spans: bool = False) -> str:
     raw = _CONTROL.sub(" ", str(value)).replace("\r", " ").replace("\n", " ")
     if not code_spans:
         return raw.translate(_MARKDOWN)
+    # A code span is left whole: Markdown's tables do not split a row at a `|` inside one, and
+    # a backslash there would be shown as typed (`a\|b` on the page).
     pieces = _CODE_SPAN.split(raw)
-    return "".join(piece.replace("|", "\\|") if index % 2 else piece.translate(_MARKDOWN)
-                   for index, piece in enumerate(pieces))
+    return "".join(piece if index % 2 else piece.translate(_MARKDOWN) for index, piece in enumerate(pieces))
 
 
 def code(value: object) -> str:
