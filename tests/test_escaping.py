@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.parse
 from html.parser import HTMLParser
 
 import markdown
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +135,30 @@ def test_code_spans_option_is_off_by_default():
 
 def test_code_wraps_escaped_text():
     assert escape.code("[a](b) <i>") == "<code>&#91;a&#93;(b) &lt;i&gt;</code>"
+
+
+# -- links -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("link", ["javascript:alert(1)", "JavaScript:alert(1)", "DATA:text/html,x", "x1+.-:y",
+                                  "//host/x", "mailto:a@b"])
+def test_href_refuses_a_scheme_or_host_in_any_case_and_names_it(link):
+    with pytest.raises(ValueError, match="refusing a link") as refused:
+        escape.href(link)
+    assert repr(link) in str(refused.value)
+
+
+@pytest.mark.parametrize("link, expected", [("a/b.txt", "a/b.txt"), ("1x:y", "1x%3Ay"), ("./a:b", "./a%3Ab"),
+                                            ("k-e_r.n~el/x y", "k-e_r.n~el/x%20y")])
+def test_href_keeps_a_relative_path_and_encodes_the_rest(link, expected):
+    assert escape.href(link) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts.filter(lambda s: not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", s) and not s.startswith("//")))
+def test_href_is_one_attribute_value_and_decodes_back_to_the_path(path):
+    link = escape.href(path)
+    assert urllib.parse.unquote(html.unescape(link)) == path
+    parser = Attributes()
+    parser.feed(f'<a href="{link}" class=x>y</a>')
+    assert parser.found == [("a", [("href", link), ("class", "x")])]

@@ -201,6 +201,7 @@ def test_loss_tolerance_grows_with_steps_and_tokens():
 
 # -- a rank killed mid-step --------------------------------------------------------------------
 
+@pytest.mark.slow   # launches two ranks
 def test_a_rank_killed_mid_step_fails_the_launch_fast_and_names_it(tmp_path):
     from labs.distributed import data
     from labs.distributed.worker import PatternJob

@@ -90,6 +90,7 @@ def test_bound_by_names_a_floor_the_fixed_cost_or_neither(seconds, fixed_cost_s,
     assert ceilings.bound_by(seconds, moved, flops, 1e12, 1e12, fixed_cost_s) == expected
 
 
+@pytest.mark.slow   # compiles a call
 def test_the_call_floor_is_a_tiny_compiled_call():
     floor = ceilings.call_floor("cpu", budget_s=0.05)
     assert 1e-7 < floor < 5e-3
