@@ -18,8 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from course.runner import lab_environment
+
+# Property tests draw the same examples on every run (a red run is reproducible, and mutation
+# testing compares like with like); HYPOTHESIS_PROFILE=explore draws fresh ones.
+settings.register_profile("course", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
 
 # Fixtures that run a lab, build the site or drive Chromium: any test that needs one is slow.
 SLOW_FIXTURES = frozenset({"lab_smoke", "site", "server", "browser", "interpreted"})
