@@ -18,15 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
 from course.runner import lab_environment
 
-# Property tests draw the same examples on every run (a red run is reproducible, and mutation
-# testing compares like with like); HYPOTHESIS_PROFILE=explore draws fresh ones.
-settings.register_profile("course", derandomize=True, database=None, deadline=None)
-settings.register_profile("explore", deadline=None, max_examples=2000)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
+try:     # the GPU machine has pytest at most (make test-gpu): no hypothesis there
+    from hypothesis import settings
+except ImportError:
+    settings = None
+if settings:
+    # Property tests draw the same examples on every run (a red run is reproducible, and
+    # mutation testing compares like with like); HYPOTHESIS_PROFILE=explore draws fresh ones.
+    settings.register_profile("course", derandomize=True, database=None, deadline=None)
+    settings.register_profile("explore", deadline=None, max_examples=2000)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
 
 # Fixtures that run a lab, build the site or drive Chromium: any test that needs one is slow.
 SLOW_FIXTURES = frozenset({"lab_smoke", "site", "server", "browser", "interpreted"})
@@ -105,6 +109,12 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    gpu_tests = [item for item in items if item.get_closest_marker("gpu")]
+    if gpu_tests:
+        import torch
+        if not torch.cuda.is_available():
+            for item in gpu_tests:
+                item.add_marker(pytest.mark.skip(reason="needs a CUDA GPU: `make test-gpu` on a GPU machine runs it"))
 
 
 def _runs_the_fast_tier(config) -> bool:

@@ -173,7 +173,7 @@ def test_there_is_no_device_clock_on_a_cpu():
     assert measure.device_methods_used() == before   # nothing was measured, nothing is counted
 
 
-needs_gpu = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+needs_gpu = pytest.mark.gpu   # skipped without CUDA (tests/conftest.py); `make test-gpu` runs it
 
 
 @needs_gpu
