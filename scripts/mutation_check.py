@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/mutation_check.py            every break in scripts/mutations.toml
     .venv/bin/python scripts/mutation_check.py --only cache   the breaks whose name contains "cache"
+    .venv/bin/python scripts/mutation_check.py --list tests/mutation/fresh_bugs.toml --fast
+                                                          another list, against the fast tier only
 
 The tree (tracked files, and untracked ones git does not ignore, plus results/) is copied to
 a scratch folder once. For each break the script edits one file there, runs the tests the
@@ -42,7 +44,7 @@ def scratch_copy() -> Path:
     return target
 
 
-def run_break(tree: Path, mutation: dict) -> tuple[bool, float, str]:
+def run_break(tree: Path, mutation: dict, fast: bool = False) -> tuple[bool, float, str]:
     """(caught, seconds, note) for one break."""
     path = tree / mutation["file"]
     original = path.read_text(encoding="utf-8")
@@ -56,7 +58,8 @@ def run_break(tree: Path, mutation: dict) -> tuple[bool, float, str]:
     report.unlink(missing_ok=True)
     try:
         done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                               f"--junitxml={report}", *mutation["tests"]], cwd=tree, env=env,
+                               f"--junitxml={report}", *(["-m", "not slow"] if fast else []),
+                               *mutation["tests"]], cwd=tree, env=env,
                               capture_output=True, text=True, timeout=1200)
     except subprocess.TimeoutExpired:
         return False, time.perf_counter() - started, "the tests timed out: not caught by an assertion"
@@ -98,13 +101,15 @@ def _verdict(report: Path, seconds: float) -> tuple[bool, float, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="", help="only the breaks whose name contains this")
+    parser.add_argument("--list", type=Path, default=MUTATIONS, help="the breaks to make (a TOML file)")
+    parser.add_argument("--fast", action="store_true", help="run only the fast tier's tests (-m 'not slow')")
     args = parser.parse_args()
-    mutations = [m for m in tomllib.loads(MUTATIONS.read_text())["mutation"] if args.only in m["name"]]
+    mutations = [m for m in tomllib.loads(args.list.read_text())["mutation"] if args.only in m["name"]]
     tree = scratch_copy()
     caught = 0
     try:
         for mutation in mutations:
-            ok, seconds, note = run_break(tree, mutation)
+            ok, seconds, note = run_break(tree, mutation, args.fast)
             caught += ok
             print(f"{'caught ' if ok else 'MISSED '} {seconds:6.1f}s  {mutation['name']}  ({note})", flush=True)
     finally:
