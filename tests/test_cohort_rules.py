@@ -88,6 +88,11 @@ def test_dates_in_another_shape_are_refused(date_utc):
     assert problems(dated(date_utc), now=NOW), date_utc
 
 
+def test_a_run_dated_two_days_ahead_or_in_2019_is_refused():
+    assert date_problems(stamp(NOW + datetime.timedelta(days=2))) and date_problems("2019-12-31T23:59:59Z")
+    assert not date_problems(stamp(NOW + datetime.timedelta(hours=23)))
+
+
 def test_the_date_range_is_what_the_messages_say():
     assert datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC) == EARLIEST_DATE
     assert datetime.timedelta(days=1) == FUTURE_SLACK

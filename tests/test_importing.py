@@ -93,3 +93,15 @@ def test_a_refused_import_leaves_no_staging_behind(tmp_path):
     write_result(tmp_path / "in", device="cuda", status="failed", provenance=provenance(date_utc=NEWER))
     import_folder(tmp_path / "in", store)
     assert sorted(p.name for p in (store / "inductor_kernels").iterdir()) == ["cuda"]
+
+
+def test_a_hidden_folder_in_the_source_is_not_a_device(tmp_path):
+    # a half-copied staging or swap folder (.cuda.import-123, .cuda.prev) left in a results tree
+    good = write_result(tmp_path / "in", device="cuda")
+    hidden = tmp_path / "in" / "inductor_kernels" / ".cuda.import-123"
+    hidden.mkdir()
+    for name in ("manifest.json", "kernel.cpp"):
+        (hidden / name).write_bytes((good / name).read_bytes())
+    outcomes = import_folder(tmp_path / "in", tmp_path / "results")
+    assert [(o.lab, o.device, o.imported) for o in outcomes] == [("inductor_kernels", "cuda", True)]
+    assert sorted(p.name for p in (tmp_path / "results" / "inductor_kernels").iterdir()) == ["cuda"]
