@@ -105,3 +105,99 @@ def test_a_hidden_folder_in_the_source_is_not_a_device(tmp_path):
     outcomes = import_folder(tmp_path / "in", tmp_path / "results")
     assert [(o.lab, o.device, o.imported) for o in outcomes] == [("inductor_kernels", "cuda", True)]
     assert sorted(p.name for p in (tmp_path / "results" / "inductor_kernels").iterdir()) == ["cuda"]
+
+
+# -- what each line says (a learner acts on it) ----------------------------------------------------
+
+def test_each_refusal_names_what_to_do(tmp_path, monkeypatch):
+    from course import importing
+    from labs.common.contract import LabMetaError, lab_ids
+    write_result(tmp_path / "in", lab="no_such_lab", device="cpu")
+    [outcome] = import_folder(tmp_path / "in", tmp_path / "results")
+    assert (outcome.lab, outcome.device, outcome.imported) == ("no_such_lab", "cpu", False)
+    assert outcome.message == f"no lab named 'no_such_lab' in this course (known: {', '.join(lab_ids())})"
+    assert outcome.line() == f"refused no_such_lab/cpu: {outcome.message}"
+
+    def broken(lab):
+        raise LabMetaError("labs/inductor_kernels/lab.toml: field 'devices' is not a list")
+    monkeypatch.setattr(importing, "load_lab_meta", broken)
+    write_result(tmp_path / "in2", device="cuda")
+    [outcome] = import_folder(tmp_path / "in2", tmp_path / "results")
+    assert outcome.message == "labs/inductor_kernels/lab.toml: field 'devices' is not a list"
+
+
+def test_a_device_the_lab_lists_is_named_in_full(tmp_path):
+    folder = write_result(tmp_path / "in", device="cuda")
+    folder.rename(folder.with_name("tpu"))
+    [outcome] = import_folder(tmp_path / "in", tmp_path / "results")
+    assert outcome.message == "inductor_kernels runs on cpu, cuda, not 'tpu'" and outcome.device == "tpu"
+
+
+def test_a_symlinked_device_folder_or_manifest_is_refused(tmp_path):
+    real = write_result(tmp_path / "elsewhere", device="cuda")
+    (tmp_path / "in" / "inductor_kernels").mkdir(parents=True)
+    (tmp_path / "in" / "inductor_kernels" / "cuda").symlink_to(real)
+    [outcome] = import_folder(tmp_path / "in", tmp_path / "results")
+    assert not outcome.imported and outcome.message.endswith("is not a folder (symbolic links are refused)")
+    folder = write_result(tmp_path / "in2", device="cuda")
+    (folder / "manifest.json").rename(tmp_path / "m.json")
+    (folder / "manifest.json").symlink_to(tmp_path / "m.json")
+    [outcome] = import_folder(tmp_path / "in2", tmp_path / "results")
+    assert not outcome.imported and outcome.message == f"{folder / 'manifest.json'} is a symbolic link"
+
+
+def test_a_bad_artifact_is_refused_naming_its_manifest(tmp_path):
+    folder = write_result(tmp_path / "in", device="cuda")
+    (folder / "kernel.cpp").unlink()
+    [outcome] = import_folder(tmp_path / "in", tmp_path / "results")
+    assert not outcome.imported and str(folder / "manifest.json") in outcome.message and "kernel" in outcome.message
+
+
+def test_an_imported_line_says_which_run_and_what_it_replaced(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda")
+    write_result(tmp_path / "in", device="cuda", provenance=provenance(date_utc=NEWER))
+    [outcome] = import_folder(tmp_path / "in", store)
+    assert (outcome.lab, outcome.device, outcome.imported) == ("inductor_kernels", "cuda", True)
+    assert outcome.message.startswith(f"full run of {NEWER} on NVIDIA H100 80GB HBM3, 1 artifact(s); "
+                                      "the result it replaced is kept in ")
+    assert outcome.line().startswith("imported inductor_kernels/cuda: full run of")
+
+
+def test_a_staging_folder_left_by_an_earlier_import_is_cleared_first(tmp_path):
+    import os
+    store = tmp_path / "results"
+    leftover = store / "inductor_kernels" / f".cuda.import-{os.getpid()}"
+    leftover.mkdir(parents=True)
+    (leftover / "junk.txt").write_text("from a crashed import")
+    write_result(tmp_path / "in", device="cuda")
+    assert import_folder(tmp_path / "in", store)[0].imported
+    assert sorted(p.name for p in (store / "inductor_kernels" / "cuda").iterdir()) == ["kernel.cpp", "manifest.json"]
+    assert sorted(p.name for p in (store / "inductor_kernels").iterdir()) == ["cuda"]
+
+
+def test_a_result_that_cannot_be_placed_is_one_line_and_leaves_no_staging(tmp_path, monkeypatch):
+    from course import results
+
+    def full_disk(*args, **kwargs):
+        raise OSError("No space left on device")
+    monkeypatch.setattr(results, "commit_result", full_disk)
+    write_result(tmp_path / "in", device="cuda")
+    [outcome] = import_folder(tmp_path / "in", tmp_path / "results")
+    assert not outcome.imported and outcome.message == "could not be placed: No space left on device"
+    assert list((tmp_path / "results" / "inductor_kernels").iterdir()) == []
+
+
+def test_the_refusal_reasons_read_as_sentences(tmp_path):
+    store = tmp_path / "results"
+    write_result(store, device="cuda")
+    write_result(tmp_path / "in", device="cuda", provenance=provenance(preset="smoke", date_utc=NEWER))
+    [outcome] = import_folder(tmp_path / "in", store)
+    assert outcome.message == ("it is a smoke run and would replace a full one; add --force to replace it "
+                               "(the current one is then kept in results/.history/)")
+    write_result(tmp_path / "in2", device="cuda", status="failed", provenance=provenance(date_utc=NEWER))
+    assert import_folder(tmp_path / "in2", store)[0].message.startswith("it is a failed run and would replace one "
+                                                                         "that passed; add --force")
+    write_result(tmp_path / "in3", device="cuda", provenance=provenance(date_utc="2025-01-01T00:00:00Z"))
+    assert import_folder(tmp_path / "in3", store)[0].message.startswith(
+        "it is older (2025-01-01T00:00:00Z) than the current result (2026-11-21T13:06:00Z); add --force")

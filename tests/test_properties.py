@@ -71,6 +71,7 @@ def test_digits_is_significant_digits():
     assert format_number(123.456, "es", digits=5) == "123,46"
     assert format_number(4.656612873077393e-10, "en", digits=4) == "4.657 × 10⁻¹⁰"
     assert format_number(2e-9, "en", digits=1) == "2 × 10⁻⁹"
+    assert format_number(2.7e-9, "es", digits=1) == "3 × 10⁻⁹"       # one digit: no decimals at all
     assert format_number(1234.0, "en", digits=2) == "1,234"   # never drops integer digits
 
 

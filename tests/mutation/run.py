@@ -37,11 +37,12 @@ MODULES: dict[str, list[str]] = {
     "labs/common/measure.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
     "labs/common/formatting.py": ["tests/test_formatting.py", "tests/test_properties.py"],
     "scripts/course/escape.py": ["tests/test_escaping.py", "tests/test_hardening.py"],
-    "labs/common/fingerprint.py": ["tests/test_runner.py", "tests/test_cache_key.py"],
-    "labs/common/contract.py": ["tests/test_hardening.py", "tests/test_results.py"],
+    "labs/common/fingerprint.py": ["tests/test_cache_key.py", "tests/test_runner.py"],
+    "labs/common/contract.py": ["tests/test_hardening.py", "tests/test_results.py", "tests/test_lab_checks.py"],
     "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
-    "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_runner.py",
-                                  "tests/test_importing.py"],
+    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py"],
+    "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
+                                  "tests/test_freshness.py", "tests/test_markers.py"],
     "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
 }
 
@@ -70,6 +71,9 @@ def build_tree(modules: list[str]) -> None:
         f"also_copy = {json.dumps(also)}",
         f"pytest_add_cli_args_test_selection = {json.dumps(['-m', 'not slow', *tests])}",
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]',
+        # Only lines a fast test executes are mutated: a CUDA-only branch is the GPU tier's
+        # (make test-gpu), and its mutants would survive here whatever the tests say.
+        "mutate_only_covered_lines = true",
         "timeout_multiplier = 5.0",
         "timeout_constant = 10.0",
     ]) + "\n"
