@@ -43,11 +43,26 @@ def module_counts(tree: Path, module: str) -> tuple[Counter, list[str]]:
                           key=lambda k: (k.rsplit("_", 1)[0], int(k.rsplit("_", 1)[1])))
 
 
-def diff_of(tree: Path, mutant: str) -> str:
+# One process per module prints every survivor's diff (mutmut's own function), instead of a
+# `mutmut show` process per survivor.
+DIFFS = """
+import json, sys
+from pathlib import Path
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+path, names = sys.argv[1], sys.argv[2:]
+print(json.dumps({name: get_diff_for_mutant(name, path=Path(path)) for name in names}))
+"""
+
+
+def diffs_of(tree: Path, module: str, mutants: list[str]) -> dict[str, str]:
+    if not mutants:
+        return {}
     env = dict(os.environ, PYTHONPATH=str(tree))
-    shown = subprocess.run([sys.executable, "-m", "mutmut", "show", mutant], cwd=tree, env=env,
-                           capture_output=True, text=True)
-    return shown.stdout.strip()
+    done = subprocess.run([sys.executable, "-c", DIFFS, str(Path("mutants") / module.removeprefix("scripts/")),
+                           *mutants], cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        return {name: f"(no diff: {done.stderr.strip().splitlines()[-1:]})" for name in mutants}
+    return json.loads(done.stdout)
 
 
 def write_report(tree: Path, modules: list[str], finished: bool, seconds: float) -> None:
@@ -59,7 +74,8 @@ def write_report(tree: Path, modules: list[str], finished: bool, seconds: float)
     for module in modules:
         counts, survivors = module_counts(tree, module)
         name = module.replace("/", "__").removesuffix(".py")
-        diffs = "\n\n".join(f"# {m}\n{diff_of(tree, m)}" for m in survivors)
+        found = diffs_of(tree, module, survivors)
+        diffs = "\n\n".join(f"# {m}\n{found.get(m, '')}" for m in survivors)
         (HERE / "survivors" / f"{name}.diff").write_text(diffs + "\n" if diffs else "")
         record = {"module": module, "counts": dict(counts), "survivors": survivors, "commit": commit,
                   "date": datetime.date.today().isoformat(), "run_minutes": round(seconds / 60, 1),
