@@ -110,6 +110,8 @@ def main() -> int:
               file=sys.stderr)
         return 2
     started = time.monotonic()
+    print(f"mutmut on {len(args.modules)} module(s), budget {args.budget:.0f} s, {args.jobs} job(s); "
+          "mutmut's line shows done/total, then killed 🎉, no tests 🫥, timeouts ⏰, survived 🙁", flush=True)
     build_tree(args.modules)
     finished = run_mutmut(args.budget, args.jobs)
     write_report(TREE, args.modules, finished, time.monotonic() - started)
