@@ -173,3 +173,35 @@ def test_no_nvidia_smi_or_a_failing_one_means_no_gpu(monkeypatch):
 def test_device_name_on_a_cpu_is_the_cpu_model(monkeypatch):
     monkeypatch.setattr(fingerprint, "cpu_model", lambda: "Test CPU")
     assert fingerprint.device_name("cpu") == "Test CPU"
+
+
+# -- the key's recipe, pinned: changing it makes every committed result stale, so it is a decision
+
+def test_the_machine_facts_are_exactly_these(tree, monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")
+    assert fingerprint.machine_fingerprint("cpu") == {
+        "device": "cpu", "cpu_model": "Test CPU", "cores": 2,
+        "threads": {"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "", "COURSE_TIMING_THREADS": ""}}
+    assert fingerprint.machine_fingerprint("cuda") == {
+        "device": "cuda", "cpu_model": "Test CPU", "cores": 2,
+        "threads": {"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "", "COURSE_TIMING_THREADS": ""},
+        "gpus": [H100], "cuda_visible_devices": ""}
+
+
+def test_the_key_is_a_hash_of_these_parts_with_sorted_keys(tree, monkeypatch):
+    import hashlib
+    import json
+    monkeypatch.setattr(fingerprint, "source_hash", lambda lab: "s" * 16)
+    machine = {"cores": 2, "cpu_model": "Test CPU", "device": "cpu",
+               "threads": {"COURSE_TIMING_THREADS": "", "MKL_NUM_THREADS": "", "OMP_NUM_THREADS": ""}}
+    parts = {"machine": machine, "preset": "smoke", "sources": "s" * 16, "torch": "2.13.0", "triton": None}
+    # written here in sorted order, key by key: a key built from unsorted or renamed parts differs
+    text = json.dumps(parts)
+    assert key() == hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_the_first_gpu_names_the_device(monkeypatch):
+    monkeypatch.setattr(fingerprint, "gpus", lambda: ({"name": "first"}, {"name": "second"}))
+    assert fingerprint.gpu_name() == "first"
+    monkeypatch.setattr(fingerprint, "gpus", lambda: ())
+    assert fingerprint.gpu_name() is None

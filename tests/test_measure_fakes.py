@@ -5,6 +5,7 @@ are slower than timed ones, and the two sides of a comparison differ, so a swap 
 
 from __future__ import annotations
 
+import contextlib
 import types
 
 import pytest
@@ -88,6 +89,24 @@ def test_verdict_margin_either_way(ratio, margin, expected):
                            margin=margin) == expected
     if margin == 0.05:          # the default
         assert measure.verdict(stats(1.0, 0.999, 1.001), stats(ratio, ratio * 0.999, ratio * 1.001)) == expected
+
+
+def test_verdict_at_exactly_the_margin_is_not_same():
+    assert measure.verdict(stats(1.0), stats(1.5), margin=0.5) == "slower"
+    assert measure.verdict(stats(1.0), stats(0.5), margin=0.5) == "faster"
+
+
+def test_compile_seconds_resets_dynamo_by_default_and_times_one_call(clock, monkeypatch):
+    resets = []
+
+    @contextlib.contextmanager
+    def cold(reset_dynamo=True):
+        resets.append(reset_dynamo)
+        yield
+    monkeypatch.setattr(measure, "cold_caches", cold)
+    assert measure.compile_seconds(clock.call([9.0]), "cpu") == 9.0
+    measure.compile_seconds(clock.call([1.0]), "cpu", reset_dynamo=False)
+    assert resets == [True, False]
 
 
 def test_verdict_needs_both_medians_inside_the_other_spread_to_call_noise():
@@ -178,9 +197,12 @@ def test_device_time_is_none_on_a_cpu_and_compare_has_one_clock(clock):
 # -- threads -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("setting, expected", [("1", 1), (" 3 ", 3), ("0", None), ("-2", None), ("two", None),
-                                               ("", None)])
+                                               ("", None), (None, None)])
 def test_timing_threads_reads_a_positive_count_else_torch_default(monkeypatch, setting, expected):
-    monkeypatch.setenv("COURSE_TIMING_THREADS", setting)
+    if setting is None:
+        monkeypatch.delenv("COURSE_TIMING_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("COURSE_TIMING_THREADS", setting)
     assert measure.timing_threads("cpu") == (expected or torch.get_num_threads())
     assert measure.timing_threads("cuda") is None
 
@@ -202,30 +224,66 @@ def test_cpu_threads_restores_the_count_and_leaves_a_gpu_alone(monkeypatch):
 
 @pytest.fixture
 def timed(monkeypatch):
-    """ceilings' clocks replaced: every call 'takes' 2 ms; the calls it timed are kept."""
-    seen: list = []
+    """ceilings' clocks replaced: every call 'takes' 2 ms; each timing's arguments are kept,
+    with what one call of the timed function returned (what it computed)."""
+    class Seen(list):
+        pass
+    seen = Seen()
+    devices: list = []
 
     def fake(fn, device, **kw):
-        fn()
+        devices.append(("latency", device, kw.get("budget_s")))
         seen.append(kw)
+        fake.returned = fn()
         return stats(2e-3, 1e-3, 9e-3)
+
+    def no_device_clock(fn, device, **kw):
+        devices.append(("device_time", device, kw.get("budget_s"), kw.get("graph", True)))
+        return None
     monkeypatch.setattr(ceilings, "latency", fake)
-    monkeypatch.setattr(ceilings, "device_time", lambda fn, device, **kw: None)
+    monkeypatch.setattr(ceilings, "device_time", no_device_clock)
+    seen.fake, seen.devices = fake, devices
     return seen
 
 
 def test_copy_bandwidth_counts_read_and_write_over_the_median(timed):
     assert ceilings.copy_bandwidth("cpu", nbytes=4096, budget_s=0.3) == pytest.approx(2 * 4096 / 2e-3)
     assert timed == [{"budget_s": 0.3}]
+    # the device clock is asked first, queued (a replayed copy runs on the copy engines)
+    assert timed.devices == [("device_time", "cpu", 0.3, False), ("latency", "cpu", 0.3)]
+    copied = timed.fake.returned
+    assert copied.dtype == torch.float32 and copied.numel() == 1024 and copied.abs().sum() > 0   # a real copy
+
+
+def test_copy_bandwidth_uses_256_mib_on_a_cpu_and_one_second_by_default(timed, monkeypatch):
+    sizes = []
+    real_empty = torch.empty
+    monkeypatch.setattr(ceilings.torch, "empty", lambda n, **kw: sizes.append(n) or real_empty(4, **kw))
+    monkeypatch.setattr(ceilings.torch, "empty_like", lambda t: torch.zeros_like(t))
+    assert ceilings.copy_bandwidth("cpu") == pytest.approx(2 * 2**28 / 2e-3)
+    assert sizes == [2**28 // 4] and timed == [{"budget_s": 1.0}]
 
 
 def test_matmul_peak_counts_two_flops_per_multiply_add(timed):
-    assert ceilings.matmul_peak("cpu", n=8) == pytest.approx(2 * 8**3 / 2e-3)
+    assert ceilings.matmul_peak("cpu", n=8, dtype=torch.float64, budget_s=0.4) == pytest.approx(2 * 8**3 / 2e-3)
+    product = timed.fake.returned
+    assert product.shape == (8, 8) and product.dtype == torch.float64
+    assert timed.devices == [("device_time", "cpu", 0.4, True), ("latency", "cpu", 0.4)]
+
+
+def test_matmul_peak_is_1024_square_on_a_cpu_by_default(timed, monkeypatch):
+    monkeypatch.setattr(ceilings.torch, "randn", lambda *shape, **kw: torch.ones(2, 2, dtype=kw["dtype"]))
+    assert ceilings.matmul_peak("cpu") == pytest.approx(2 * 1024**3 / 2e-3) and timed == [{"budget_s": 1.0}]
 
 
 def test_call_floor_is_the_median_of_the_tiny_call(timed, monkeypatch):
-    monkeypatch.setattr(ceilings.torch, "compile", lambda fn, **kw: fn)
+    compiled = []
+    monkeypatch.setattr(ceilings.torch, "compile", lambda fn, **kw: compiled.append(kw) or fn)
     assert ceilings.call_floor("cpu", budget_s=0.2) == 2e-3 and timed == [{"budget_s": 0.2}]
+    assert compiled == [{"dynamic": False}] and torch.equal(timed.fake.returned, torch.ones(1))   # 0 + 1
+    assert timed.devices[0] == ("device_time", "cpu", 0.2, True)
+    ceilings.call_floor("cpu")
+    assert timed[-1] == {"budget_s": 1.0}
 
 
 def test_ceilings_use_device_time_when_there_is_one(monkeypatch):
