@@ -106,3 +106,13 @@ def test_one_problem_is_named_without_a_count():
     with pytest.raises(submission.SubmissionError) as refused:
         submission.check(rehash(data))
     assert "(and" not in str(refused.value) and "metrics.eager_us.value" in str(refused.value)
+
+
+def test_a_stored_submission_edited_after_it_was_accepted_is_refused():
+    from tests.test_cohorts import run
+    data = run()
+    assert submission.parse(submission.to_text(data).encode(), full=False) == data
+    edited = dict(data, metrics=dict(data["metrics"], eager_us={"value": 1.0, "unit": "µs"}))
+    for raw in (submission.to_text(edited).encode(), b"[1, 2]", b'{"content_hash": 3}'):
+        with pytest.raises(submission.SubmissionError, match="does not match its content_hash"):
+            submission.parse(raw, full=False)
