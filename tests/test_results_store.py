@@ -116,3 +116,12 @@ def test_a_stored_submission_edited_after_it_was_accepted_is_refused():
     for raw in (submission.to_text(edited).encode(), b"[1, 2]", b'{"content_hash": 3}'):
         with pytest.raises(submission.SubmissionError, match="does not match its content_hash"):
             submission.parse(raw, full=False)
+
+
+def test_a_device_with_only_a_failure_record_is_listed(tmp_path):
+    write_result(tmp_path, device="cpu")
+    record = results.FailureRecord(lab="inductor_kernels", device="cuda", date_utc="2026-11-21T00:00:00Z",
+                                   reason="boom", log="x.log", command="make labs", cache_key="k")
+    results.record_failure(tmp_path, record, "log")
+    assert results.ResultStore(tmp_path).devices("inductor_kernels") == ["cpu", "cuda"]
+    assert results.ResultStore(tmp_path).devices("capstone") == []
