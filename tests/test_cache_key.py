@@ -205,3 +205,10 @@ def test_the_first_gpu_names_the_device(monkeypatch):
     assert fingerprint.gpu_name() == "first"
     monkeypatch.setattr(fingerprint, "gpus", lambda: ())
     assert fingerprint.gpu_name() is None
+
+
+def test_a_source_in_a_pycache_folder_is_not_a_source_and_the_hash_is_16_digits(tree):
+    before = fingerprint.source_hash("toy_ok")
+    (tree / "toy_ok" / "__pycache__").mkdir(exist_ok=True)
+    (tree / "toy_ok" / "__pycache__" / "stale.py").write_text("x = 1\n")
+    assert fingerprint.source_hash("toy_ok") == before and len(before) == 16

@@ -312,3 +312,45 @@ def test_bound_by_share_is_a_parameter():
 
 def test_kernel_launches_is_none_on_a_cpu():
     assert ceilings.kernel_launches(lambda: None, "cpu") is None
+
+
+# -- defaults, read on the fake clock ----------------------------------------------------------------
+
+def test_latency_defaults_warm_up_three_at_least_five_samples_one_second(clock):
+    fn = clock.call([50.0, 50.0, 50.0, 0.31, 0.3])
+    timing = measure.latency(fn, "cpu")
+    assert timing.reps == 5 and timing.max_s == pytest.approx(0.31) and timing.clock == "latency"   # 5 samples
+    fn = clock.call([0.0, 0.0, 0.0, 0.4])
+    assert measure.latency(fn, "cpu").reps == 5                                       # 1.2 s after 3: still 5
+    fn = clock.call([0.0, 0.0, 0.0, 0.15])
+    assert measure.latency(fn, "cpu").reps == 7                                       # past 1 s after 7
+
+
+def test_latency_stops_at_ten_thousand_samples(clock):
+    assert measure.latency(clock.call([0.0]), "cpu", budget_s=1.0).reps == 10_000
+
+
+def test_compare_defaults_two_seconds_over_four_rounds(clock, monkeypatch):
+    budgets = []
+    real = measure.latency
+    monkeypatch.setattr(measure, "latency", lambda fn, device, **kw: budgets.append(kw["budget_s"]) or real(fn, device, **kw))
+    measure.compare(clock.call([1.0]), clock.call([1.0]), "cpu")
+    assert budgets == [0.25] * 8
+
+
+def test_what_pollutes_a_timing_is_named_exactly(monkeypatch):
+    from torch._inductor import config as inductor_config
+    for name in measure.POLLUTING_ENV:
+        monkeypatch.delenv(name, raising=False)
+    with inductor_config.patch({"trace.enabled": True}):
+        assert measure.pollution() == ["torch._inductor.config.trace.enabled"]
+    torch._logging.set_logs(recompiles=True, graph_breaks=True)
+    try:
+        assert measure.pollution() == ["torch._logging artifacts: graph_breaks, recompiles"]
+    finally:
+        torch._logging.set_logs()
+    monkeypatch.setenv("TORCH_LOGS", "+dynamo")
+    with pytest.raises(measure.TimingPolluted) as refused:
+        measure.ensure_clean()
+    assert str(refused.value) == ("refusing to time with compile logging or dumps on: TORCH_LOGS=+dynamo. "
+                                  "Capture inside labs.common.capture.dumps() and time outside it.")
