@@ -354,3 +354,6 @@ def test_what_pollutes_a_timing_is_named_exactly(monkeypatch):
         measure.ensure_clean()
     assert str(refused.value) == ("refusing to time with compile logging or dumps on: TORCH_LOGS=+dynamo. "
                                   "Capture inside labs.common.capture.dumps() and time outside it.")
+    monkeypatch.setenv("TORCH_COMPILE_DEBUG", "1")
+    with pytest.raises(measure.TimingPolluted, match="on: TORCH_LOGS=\\+dynamo; TORCH_COMPILE_DEBUG=1\\. Capture"):
+        measure.ensure_clean()
