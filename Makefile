@@ -2,7 +2,10 @@
 #   make site                 set up .venv, run stale labs on this machine's device, build site/
 #   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
 #   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
-#   make test                 lint, then the test suite (labs in their smoke preset, strict build, browser)
+#   make test-fast            lint, then the fast tier: engine, measuring code, escaping, cohorts (< 3 min)
+#   make test                 the fast tier, then the slow one (labs in their smoke preset, strict build, browser)
+#   make mutation             mutmut over the fast tier (BUDGET=seconds, MODULES="labs/common/measure.py ...")
+#   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make clean                remove site/, .work/ and caches (results/ stay)
 #   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import`
 
@@ -18,7 +21,8 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test lint clean browser venv gpu-results mutation-check visible
+.PHONY: site labs build serve test test-fast test-slow test-gpu lint clean browser venv gpu-results mutation \
+	mutation-check visible
 
 venv: $(STAMP)
 
@@ -62,12 +66,34 @@ browser:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP) browser lint
-	$(PY) -m pytest -q tests
+# Tiers: tests/conftest.py marks a test slow when it runs a lab, builds the site or opens the
+# browser (or says @pytest.mark.slow); everything else is the fast tier.
+FAST_TIER := $(PY) -m pytest -q -m "not slow" tests
+SLOW_TIER := $(PY) -m pytest -q -m slow tests
+test-fast: $(STAMP) lint
+	$(FAST_TIER)
 
-# Breaks guarded code on purpose, one thing at a time, and checks the tests catch each break.
+test-slow: $(STAMP) browser
+	$(SLOW_TIER)
+
+test: $(STAMP) browser lint
+	$(FAST_TIER)
+	$(SLOW_TIER)
+
+# Mutation testing with mutmut over the fast tier, module by module, within a time budget;
+# its report is tests/mutation/REPORT.md (see tests/mutation/README.md).
+BUDGET ?= 1800
+mutation: $(STAMP)
+	$(PY) tests/mutation/run.py --budget $(BUDGET) $(MODULES)
+
+# Scenario breaks mutmut cannot make (a hook, the site build, the browser): scripts/mutations.toml.
 mutation-check: $(STAMP) browser
 	$(PY) scripts/mutation_check.py
+
+# The GPU-only tests, with the machine's own python3 (torch with CUDA; pytest if it has it).
+# Writes tests/gpu/SUMMARY.json, which the fast tier checks against the measuring code: commit it.
+test-gpu:
+	python3 tests/gpu/run.py
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:

@@ -284,6 +284,7 @@ def test_an_unwritable_results_folder_is_reported_and_the_next_lab_runs(tmp_path
     assert "toy_weird: failed" in done.stdout and "toy_ok: ok" in done.stdout
 
 
+@pytest.mark.slow   # waits out a lab's timeout
 def test_the_timeout_kills_the_lab_keeps_its_log_and_bounds_the_wait(tmp_path):
     pid_file = tmp_path / "pids"
     started = time.monotonic()

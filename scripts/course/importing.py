@@ -8,8 +8,8 @@ FOLDER holds `<lab>/<device>/manifest.json` with its artifacts, as `python -m la
 - only the manifest and the regular files it names as artifacts are copied: a symbolic
   link, a special file, a path leading outside the folder, is refused; files it does not
   name stay behind;
-- it may not silently replace a better result: a smoke run over a full one, or an older run
-  over a newer one, is refused unless --force. What it replaces is kept in
+- it may not silently replace a better result: a failed or skipped run over one that passed,
+  a smoke run over a full one, or an older run over a newer one, is refused unless --force. What it replaces is kept in
   results/.history/ and the line says where.
 
 One line per result: imported, or refused with the reason and what to do. Nothing is
@@ -42,6 +42,8 @@ def worse_than_current(new: dict, current: results.LabResult | None) -> str | No
     """Why `new` should not replace the current result without --force, or None."""
     if current is None:
         return None
+    if new["status"] != "ok" and current.status == "ok":
+        return f"it is a {new['status']} run and would replace one that passed"
     old, fresh = current.provenance, new["provenance"]
     if fresh["preset"] == "smoke" and old["preset"] == "full":
         return "it is a smoke run and would replace a full one"

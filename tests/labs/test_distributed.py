@@ -438,6 +438,7 @@ def test_a_failed_run_says_what_failed_and_picks_nothing():
 
 # -- a rank killed mid-step --------------------------------------------------------------------
 
+@pytest.mark.slow   # launches two ranks
 def test_a_rank_killed_mid_step_fails_the_launch_fast_and_names_it(tmp_path):
     from labs.distributed import data
     from labs.distributed.worker import PatternJob
