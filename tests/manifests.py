@@ -54,3 +54,10 @@ def write_result(results: Path, lab: str = "inductor_kernels", device: str = "cp
     (folder / "manifest.json").write_text(json.dumps(data))
     (folder / "kernel.cpp").write_text(KERNEL)
     return folder
+
+
+def todays_code(lab: str = "inductor_kernels") -> dict:
+    """Provenance of a run made by today's code of `lab` (BASE's own hash stands for older code,
+    whose missing figures a page says are missing instead of stopping the build)."""
+    from labs.common.fingerprint import source_hash
+    return dict(BASE["provenance"], source_hash=source_hash(lab))

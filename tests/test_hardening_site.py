@@ -24,6 +24,8 @@ import pytest
 from tests.browser import Browser, serving
 from tests.conftest import ENGINE_PATH
 
+pytestmark = pytest.mark.slow  # builds the whole site twice (about three minutes)
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE_NAME = {"en": "ML Compilers, Executed", "es": "Compiladores de ML, ejecutados"}
 TITLE = {lang: (f'{word} </title><script>window.__injected = 1</script><img src="/injected.png" '

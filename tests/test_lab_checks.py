@@ -31,8 +31,8 @@ def vacuous(call: ast.Call) -> str | None:
         return "compares a value with itself"
     if isinstance(value, ast.Constant):
         return "checks a constant"
-    names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-    if names and names == {n.id for n in ast.walk(threshold) if isinstance(n, ast.Name)} \
+    names = _operands(value)
+    if names and names == _operands(threshold) \
             and not any(isinstance(n, ast.Constant) for n in ast.walk(threshold)) \
             and not any(isinstance(n, ast.Call) for n in ast.walk(threshold)):
         return "compares a value with an expression of nothing else"
@@ -51,6 +51,7 @@ def test_the_scan_finds_the_labs_checks():
     ('lab.check("x", 3, "<", limit)', "constant"),
     ('lab.check("x", error, "<=", error)', "itself"),
     ('lab.check("x", ratio, "<", ratio * ratio)', "nothing else"),
+    ('lab.check("x", v.err, "<", v.err * v.err)', "nothing else"),
 ])
 def test_the_scan_catches_a_check_that_cannot_fail(source, why):
     [call] = check_calls(ast.parse(source))
@@ -58,7 +59,8 @@ def test_the_scan_catches_a_check_that_cannot_fail(source, why):
 
 
 @pytest.mark.parametrize("source", ['lab.check("x", error, "<", TOLERANCE)', 'lab.check("x", a, "<=", b * 2)',
-                                    'lab.check("x", len(y), "==", 0)', 'lab.check("x", warm.s, "<", first.s)'])
+                                    'lab.check("x", len(y), "==", 0)', 'lab.check("x", warm.s, "<", first.s)',
+                                    'lab.check("x", v.err, "<=", v.tolerance)'])
 def test_the_scan_passes_a_real_check(source):
     [call] = check_calls(ast.parse(source))
     assert vacuous(call) is None
@@ -79,3 +81,19 @@ def test_committed_checks_agree_with_their_own_numbers(path):
     checks = json.loads(path.read_text())["checks"]
     wrong = [key for key, c in checks.items() if bool(CHECK_OPERATORS[c["op"]](c["value"], c["threshold"])) != c["passed"]]
     assert not wrong, wrong
+
+
+def _operands(expression: ast.AST) -> set[str]:
+    """The quantities an expression combines: names and whole attribute or item chains
+    (`verdict.grad_err` and `verdict.grad_tolerance` are two quantities, not one `verdict`)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+            found.add(ast.unparse(node))
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(expression)
+    return found

@@ -12,7 +12,7 @@ import pytest
 
 from course.markers import PageContext, expand
 from course.results import ResultStore
-from tests.manifests import write_result
+from tests.manifests import todays_code, write_result
 
 HIGHLIGHT = ["pymdownx.superfences", "pymdownx.highlight"]
 
@@ -110,7 +110,7 @@ def test_a_spanish_page_takes_the_spanish_sentence_and_the_english_page_the_engl
 
 
 def test_a_sentence_written_only_in_english_is_not_shown_on_a_spanish_page(tmp_path):
-    write_result(tmp_path, metrics={"summary.en": {"value": "Compiled is faster.", "unit": ""}})
+    write_result(tmp_path, metrics={"summary.en": {"value": "Compiled is faster.", "unit": ""}}, provenance=todays_code())
     store = ResultStore(tmp_path)
     assert ok("{{ metric inductor_kernels/cpu:summary }}", store, "en") == "Compiled is faster."
     assert errors("{{ metric inductor_kernels/cpu:summary }}", store, "es")

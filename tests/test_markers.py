@@ -10,7 +10,7 @@ import pytest
 
 from course.markers import PageContext, expand
 from course.results import FailureRecord, ResultStore, record_failure
-from tests.manifests import manifest, write_result
+from tests.manifests import manifest, todays_code, write_result
 
 
 @pytest.fixture
@@ -266,10 +266,7 @@ def test_a_file_every_device_wrote_the_same_is_listed_once(both_devices, tmp_pat
 
 def today(results, device="cpu", **changes):
     """A result made by today's code of the lab (the fixtures' own hash is an older one)."""
-    from labs.common.fingerprint import source_hash
-    from tests.manifests import BASE
-    provenance = dict(BASE["provenance"], source_hash=source_hash("inductor_kernels"))
-    return write_result(results, device=device, provenance=provenance, **changes)
+    return write_result(results, device=device, provenance=todays_code(), **changes)
 
 
 def test_a_key_missing_from_a_run_of_todays_code_is_an_error(tmp_path):

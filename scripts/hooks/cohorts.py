@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, _add_previous_and_next_links
 
 from course import escape
+from course.build_errors import ENGINE_ERRORS
 from course.cohorts import export, report
 from course.cohorts.config import CohortError, cohort_ids, load_cohort
 from course.results import RESULTS_DIR, ResultStore
@@ -82,8 +83,8 @@ def on_post_build(config) -> None:
     for cohort_id in cohort_ids():
         try:
             rep = report.build(load_cohort(cohort_id), store)
-        except CohortError as error:
-            log.warning(str(error))
+        except ENGINE_ERRORS as error:  # a broken cohort.toml or manifest: one line, as its page says
+            log.warning(f"cohort {cohort_id}: no downloads: {error}")
             continue
         folder = Path(config["site_dir"]) / "cohorts" / cohort_id
         folder.mkdir(parents=True, exist_ok=True)
