@@ -80,18 +80,26 @@ HISTORY_UNITS = {"compile_s": "s", "eager_us": "µs", "eager_q1_us": "µs", "eag
                  "compiled_us": "µs", "compiled_q1_us": "µs", "compiled_q3_us": "µs", "speedup": "×"}
 
 
+CELL_LIMIT = 2000   # characters a manifest's table cell may hold
+
+
+def clip(text: str) -> str:
+    """A long list (a training step fuses many groups) shortened to fit a table cell."""
+    return text if len(text) <= CELL_LIMIT else text[:CELL_LIMIT - 1] + "…"
+
+
 def history_row(snap: Snapshot) -> list:
     """One release's row of a module's table; a failed release keeps its reason in `status`."""
     if not snap.ok:
-        return [snap.release, snap.error] + [None] * (len(HISTORY_COLUMNS) - 2)
+        return [snap.release, clip(snap.error)] + [None] * (len(HISTORY_COLUMNS) - 2)
 
     def us(stats: dict | None, key: str) -> float | None:
         return stats[key] * 1e6 if stats else None
 
     patterns = sorted({k["pattern"] for k in snap.kernels if k.get("pattern")})
-    return [snap.release, "ok", len(snap.kernels), snap.graphs, ", ".join(snap.fusions),
+    return [snap.release, "ok", len(snap.kernels), snap.graphs, clip(", ".join(snap.fusions)),
             ", ".join(sorted(set(k["strategy"] for k in snap.kernels))),
-            ", ".join(patterns) or "not annotated", ", ".join(snap.library_calls) or "none",
+            ", ".join(patterns) or "not annotated", clip(", ".join(snap.library_calls)) or "none",
             snap.guards, snap.compile_s,
             us(snap.eager, "median_s"), us(snap.eager, "q1_s"), us(snap.eager, "q3_s"),
             us(snap.compiled, "median_s"), us(snap.compiled, "q1_s"), us(snap.compiled, "q3_s"),

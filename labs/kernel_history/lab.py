@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from labs.common.harness import Lab
 from labs.common.labmeta import LABS_DIR
 from labs.common.measure import POLLUTING_ENV
 from labs.kernel_history import claims, diff, envs
-from labs.kernel_history.history import HISTORY_COLUMNS, HISTORY_UNITS, Snapshot, history_row, snapshot
+from labs.kernel_history.history import HISTORY_COLUMNS, HISTORY_UNITS, Snapshot, clip, history_row, snapshot
 from labs.kernel_history.probe import PROBE_FILE
 from labs.kernel_history.settings import SETTINGS, base_version, releases_for, version_key
 
@@ -121,6 +122,11 @@ def run_probe(lab: Lab, run: ReleaseRun, modules: tuple[str, ...], timeout_s: in
         run.reason = "probe wrote no result: " + _tail(log)
 
 
+def key_part(release: str) -> str:
+    """A release as a manifest key may spell it: 2.13.0+cpu -> 2.13.0-cpu."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", release)
+
+
 def _tail(log: Path) -> str:
     lines = [line.strip() for line in log.read_text(errors="replace").splitlines() if line.strip()]
     return (lines[-1] if lines else "no output")[:300]
@@ -152,7 +158,7 @@ def part_tables(lab: Lab, history: History) -> None:
                   [history_row(s) for s in history.snapshots(module)], units=HISTORY_UNITS)
         for snap in history.snapshots(module):
             if snap.ok:
-                lab.metric(f"{module}.kernels.{snap.release}", len(snap.kernels))
+                lab.metric(f"{module}.kernels.{key_part(snap.release)}", len(snap.kernels))
 
 
 def part_kernels(lab: Lab, history: History) -> None:
@@ -162,7 +168,8 @@ def part_kernels(lab: Lab, history: History) -> None:
         for snap in snaps:
             language = "cpp" if snap.kernels and snap.kernels[0].get("language") == "cpp" else "python"
             suffix = "cpp" if language == "cpp" else "py"
-            lab.write_artifact(f"kernels.{module}.{snap.release}", f"kernels/{snap.release}/{module}.{suffix}",
+            lab.write_artifact(f"kernels.{module}.{key_part(snap.release)}",
+                               f"kernels/{key_part(snap.release)}/{module}.{suffix}",
                                "\n".join(snap.listing()) + "\n", language)
         lines: list[str] = []
         if len(snaps) < 2:
@@ -213,7 +220,7 @@ def part_summary(lab: Lab, history: History) -> None:
         for old, new in pairwise(snaps):
             for sentence in claims.changes(old, new):
                 for lang in rows:
-                    rows[lang].append([module, f"{old.release} → {new.release}", sentence[lang]])
+                    rows[lang].append([module, f"{old.release} → {new.release}", clip(sentence[lang])])
     for lang, found in rows.items():
         lab.table(f"changes.{lang}", ["module", "releases", "change"], found)
     installed = next((r.release for r in history.runs if r.env.installed), "")

@@ -15,7 +15,7 @@ import pytest
 from labs.common.harness import Lab, LabOptions
 from labs.kernel_history import claims, diff, envs, settings
 from labs.kernel_history import lab as history_lab
-from labs.kernel_history.history import HISTORY_COLUMNS, Snapshot, history_row
+from labs.kernel_history.history import CELL_LIMIT, HISTORY_COLUMNS, Snapshot, history_row
 from labs.kernel_history.normalize import fusion, normalize, strategy
 
 LAB = "kernel_history"
@@ -39,7 +39,7 @@ def test_smoke_records_each_module(run):
         assert row["kernels"] >= 1 and row["compile_s"] > 0
         assert 0 < row["compiled_q1_us"] <= row["compiled_us"] <= row["compiled_q3_us"]
         assert row["guards"] > 0, f"{module}: no guards read"
-        listing = (run.out / run.manifest["artifacts"][f"kernels.{module}.{row['release']}"]["path"]).read_text()
+        listing = (run.out / run.manifest["artifacts"][f"kernels.{module}.{history_lab.key_part(row['release'])}"]["path"]).read_text()
         assert not re.search(r"\bbuf\d+\b", listing), "buffer numbers must be normalised away"
         assert "/tmp/" not in listing
 
@@ -260,6 +260,18 @@ def test_a_missing_python_and_a_failed_release_become_rows(tmp_path):
     assert run.reason.startswith("probe did not start")
     row = history_row(Snapshot("2.11.0", "tinyhead", error=run.reason))
     assert len(row) == len(HISTORY_COLUMNS) and row[1] == run.reason and row[2:] == [None] * (len(row) - 2)
+
+
+def test_a_long_cell_is_clipped_to_what_a_manifest_holds():
+    many = Snapshot("2.11.0", "train_step", kernels=[kernel(f"fused_group_number_{i}") for i in range(300)])
+    fusions = history_row(many)[HISTORY_COLUMNS.index("fusions")]
+    assert len(fusions) == CELL_LIMIT and fusions.endswith("…")
+    assert history_row(snap())[HISTORY_COLUMNS.index("fusions")] == "_softmax"
+
+
+def test_a_release_becomes_a_valid_key():
+    assert history_lab.key_part("2.13.0+cpu") == "2.13.0-cpu"
+    assert history_lab.key_part("2.11.0") == "2.11.0"
 
 
 def test_the_child_gets_no_logging_switch(monkeypatch, tmp_path):
