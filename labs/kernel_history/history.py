@@ -49,8 +49,8 @@ class Snapshot:
         for number, kernel in enumerate(self.kernels, start=1):
             comment = "//" if kernel.get("language") == "cpp" else "#"
             pattern = kernel.get("pattern") or "not annotated"
-            lines.append(f"{comment} ── kernel {number}: {kernel['name']} · fuses {kernel['fusion']} · "
-                         f"{kernel['strategy']} · annotator: {pattern}")
+            # short enough to stay whole in a side-by-side diff (diff.WIDTH)
+            lines.append(f"{comment} ── {number}. {kernel['name']} · {kernel['strategy']} · annotator: {pattern}")
             lines += kernel["source"].rstrip("\n").splitlines()
             lines.append("")
         return lines
