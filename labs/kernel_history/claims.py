@@ -2,8 +2,8 @@
 
 Each claim is a function of two snapshots of one module (the older release first) with an
 explicit condition; it returns the sentence in both languages, or None when its condition
-does not hold. `changes` runs every claim in PAIR_CLAIMS; when none holds it says so, in
-weaker words ("nothing the run records changed"), never that nothing changed at all.
+does not hold. `changes` runs every claim in PAIR_CLAIMS; a timing inside its noise or a compile time
+inside its band says nothing rather than "unchanged".
 `pin_advice` decides, from the whole history, whether the course's CPU pin should move.
 """
 
@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from labs.common.measure import Stats, verdict
+from labs.kernel_history.diff import side_by_side
 from labs.kernel_history.history import Snapshot
 from labs.kernel_history.settings import version_key
 
@@ -170,23 +171,32 @@ def claim_identical(a: Snapshot, b: Snapshot) -> Sentence | None:
             "es": "los kernels son idénticos tras normalizarlos"}
 
 
+def claim_text_changed(a: Snapshot, b: Snapshot) -> Sentence | None:
+    """Condition: both compiled, and the normalised kernel text differs in some lines (the
+    count of changed, added and removed rows of the side-by-side diff)."""
+    if not (a.ok and b.ok):
+        return None
+    rows = sum(1 for row in side_by_side(a.listing(), b.listing()) if row.change)
+    if rows == 0:
+        return None
+    return {"en": f"kernel text differs in {rows} line{'s' if rows != 1 else ''} (see the diff)",
+            "es": f"el texto de los kernels difiere en {rows} línea{'s' if rows != 1 else ''} (véase la comparación)"}
+
+
 PAIR_CLAIMS: tuple[Callable[[Snapshot, Snapshot], Sentence | None], ...] = (
     claim_compile_failed, claim_kernel_count, claim_fusions, claim_strategy, claim_pattern,
-    claim_library_calls, claim_guard_kinds, claim_compile_time, claim_compiled_time, claim_identical,
+    claim_library_calls, claim_guard_kinds, claim_compile_time, claim_compiled_time, claim_text_changed, claim_identical,
 )
-NOTHING = {"en": "nothing the run records changed (kernels differ only in details the claims do not read)",
-           "es": "nada de lo que registra la ejecución cambió (los kernels difieren solo en detalles "
-                 "que las afirmaciones no leen)"}
 
 NEITHER = {"en": "neither release compiled it", "es": "ninguna de las dos versiones lo compiló"}
 
 
 def changes(a: Snapshot, b: Snapshot) -> list[Sentence]:
-    """Every claim that holds for the pair, or the weaker NOTHING sentence."""
+    """Every claim that holds for the pair: never none, since two compiled snapshots are either
+    identical or differ in text, and a failure on either side is a claim of its own."""
     if not a.ok and not b.ok:
         return [NEITHER]
-    said = [s for claim in PAIR_CLAIMS if (s := claim(a, b)) is not None]
-    return said or [NOTHING]
+    return [s for claim in PAIR_CLAIMS if (s := claim(a, b)) is not None]
 
 
 def pin_advice(snapshots: list[Snapshot], installed: str) -> tuple[str, Sentence]:

@@ -192,8 +192,11 @@ def test_claim_compiled_time_is_noise_aware():
 def test_claim_identical_and_the_weaker_sentences():
     assert claims.claim_identical(snap(), snap("2.13.0")) is not None
     assert claims.claim_identical(snap(), snap("2.13.0", kernels=[kernel("_softmax", source="// x\n")])) is None
-    quiet = snap("2.13.0", kernels=[kernel("_softmax", source="// other\n")])
-    assert claims.changes(snap(), quiet) == [claims.NOTHING]
+    quiet = claims.changes(snap(), snap("2.13.0", compiled=stats(1.02e-4), compile_s=11.0))
+    assert quiet == [claims.claim_identical(snap(), snap())]      # noise says nothing, not "unchanged"
+    edited = snap("2.13.0", kernels=[kernel("_softmax", source="// other\n")])
+    said = claims.changes(snap(), edited)
+    assert [s["en"] for s in said] == ["kernel text differs in 1 line (see the diff)"]
     assert claims.changes(snap(error="e"), snap("2.13.0", error="e")) == [claims.NEITHER]
 
 
