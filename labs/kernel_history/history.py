@@ -6,6 +6,7 @@ Standard library only: the claims and their tests build snapshots by hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 
@@ -88,6 +89,13 @@ def clip(text: str) -> str:
     return text if len(text) <= CELL_LIMIT else text[:CELL_LIMIT - 1] + "…"
 
 
+def counted(items: list[str]) -> str:
+    """Distinct items with how many times each appears: "mm ×9; bmm ×6; addmm" (most first)."""
+    counts = Counter(items)
+    return "; ".join(f"{item} ×{n}" if n > 1 else item
+                     for item, n in sorted(counts.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
 def history_row(snap: Snapshot) -> list:
     """One release's row of a module's table; a failed release keeps its reason in `status`."""
     if not snap.ok:
@@ -96,10 +104,10 @@ def history_row(snap: Snapshot) -> list:
     def us(stats: dict | None, key: str) -> float | None:
         return stats[key] * 1e6 if stats else None
 
-    patterns = sorted({k["pattern"] for k in snap.kernels if k.get("pattern")})
+    patterns = counted([k["pattern"] for k in snap.kernels if k.get("pattern")])
     return [snap.release, "ok", len(snap.kernels), snap.graphs, clip(", ".join(snap.fusions)),
-            ", ".join(sorted(set(k["strategy"] for k in snap.kernels))),
-            ", ".join(patterns) or "not annotated", clip(", ".join(snap.library_calls)) or "none",
+            counted([k["strategy"] for k in snap.kernels]),
+            patterns or "not annotated", clip(counted(snap.library_calls)) or "none",
             snap.guards, snap.compile_s,
             us(snap.eager, "median_s"), us(snap.eager, "q1_s"), us(snap.eager, "q3_s"),
             us(snap.compiled, "median_s"), us(snap.compiled, "q1_s"), us(snap.compiled, "q3_s"),

@@ -272,6 +272,16 @@ def test_a_long_cell_is_clipped_to_what_a_manifest_holds():
     assert history_row(snap())[HISTORY_COLUMNS.index("fusions")] == "_softmax"
 
 
+def test_a_row_counts_repeated_calls_and_keeps_patterns_apart():
+    many = snap(kernels=[kernel("a", pattern="softmax, two_pass"), kernel("b", pattern="none"),
+                         kernel("c", pattern="none")],
+                library_calls=["extern_kernels.mm", "extern_kernels.bmm", "extern_kernels.mm"])
+    row = dict(zip(HISTORY_COLUMNS, history_row(many)))
+    assert row["library_calls"] == "extern_kernels.mm ×2; extern_kernels.bmm"
+    assert row["patterns"] == "none ×2; softmax, two_pass"
+    assert dict(zip(HISTORY_COLUMNS, history_row(snap(kernels=[kernel("a")]))))["patterns"] == "not annotated"
+
+
 def test_a_release_becomes_a_valid_key():
     assert history_lab.key_part("2.13.0+cpu") == "2.13.0-cpu"
     assert history_lab.key_part("2.11.0") == "2.11.0"
