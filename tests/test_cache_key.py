@@ -212,3 +212,15 @@ def test_a_source_in_a_pycache_folder_is_not_a_source_and_the_hash_is_16_digits(
     (tree / "toy_ok" / "__pycache__").mkdir(exist_ok=True)
     (tree / "toy_ok" / "__pycache__" / "stale.py").write_text("x = 1\n")
     assert fingerprint.source_hash("toy_ok") == before and len(before) == 16
+
+
+def test_a_lab_that_imports_another_lab_is_stale_when_that_lab_changes(tree):
+    (tree / "third_lab").mkdir()
+    (tree / "third_lab" / "shared.py").write_text("WIDTH = 64\n")
+    (tree / "toy_ok" / "borrow.py").write_text("from labs.third_lab.shared import WIDTH\n")
+    borrower, other = fingerprint.source_hash("toy_ok"), fingerprint.source_hash("other_lab")
+    (tree / "third_lab" / "shared.py").write_text("WIDTH = 128\n")
+    assert fingerprint.source_hash("toy_ok") != borrower, "a lab's key ignored the lab it imports from"
+    assert fingerprint.source_hash("other_lab") == other, "a lab that imports nothing else changed"
+    (tree / "toy_ok" / "borrow.py").write_text("# from labs.third_lab.shared import WIDTH, in a comment\nWIDTH = 1\n")
+    assert tree / "third_lab" not in fingerprint.lab_folders("toy_ok")
