@@ -72,7 +72,33 @@ def guards(kinds: dict, torch: str) -> dict:
     return run("inside_compile", "cpu", {"inference.guards": sum(kinds.values())}, {"guards_by_kind": rows}, torch)
 
 
+def bench_rows(*ratios: tuple, device: str = "cuda", target: float = 0.9) -> dict:
+    """kernel_bench rows: (rows, vs_default, vs_max_autotune, vs_library) per case."""
+    rows = [{"rows": m, "dtype": "float16", "vs_default": d, "vs_max_autotune": a, "vs_library": lib}
+            for m, d, a, lib in ratios]
+    return run("capstone", device, {"bench.target": target}, {"kernel_bench": rows})
+
+
+def decode(share: float, device: str = "cuda") -> dict:
+    return run("capstone", device, {"gpt2.best_copy_share": share, "gpt2.best_tpot_ms": 0.5,
+                                    "gpt2.tpot_floor_ms": 0.5 * share / 100})
+
+
 CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
+    ("capstone", "target"): [
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.89, 1.2, None)), "default", "missed"),   # mixed
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.90, 1.2, None)), "default", "met"),      # on the edge
+        (bench_rows((512, 1.07, 0.85, None), (2048, 0.95, 1.2, None)), "best_inductor", "missed"),
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.95, 1.2, None)), "best_inductor", "met"),
+        (bench_rows((512, 1.07, None, 0.7)), "library", "missed"),
+        (bench_rows((512, 1.07, None, None), device="cpu"), "max_autotune", "not_measured")],
+    ("capstone", "fastest"): [
+        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 1.1, 1.2, 1.3)), None, "memfuse"),
+        (bench_rows((512, 1.07, 1.8, 0.7), (2048, 0.89, 1.2, 0.75)), None, "library"),
+        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 0.89, 1.2, 0.95)), None, "split")],
+    ("capstone", "decode_regime"): [(decode(13.8), None, "latency"), (decode(47.3, "cpu"), None, "mixed"),
+                                    (decode(50.0), None, "memory"), (decode(24.9), None, "latency"),
+                                    (decode(25.0), None, "mixed")],
     ("compile_compare", "host_overhead"): [
         (cc("cuda", "queued"), "steady", "not_separable"),           # the committed GPU run's case
         (cc("cuda", "graph"), "steady", "device_bound"),
@@ -294,3 +320,13 @@ def test_inside_inductor_report_states_the_same_claims_as_the_page(device, lang)
     for name, subject in [("copy_ceiling", None), ("softmax_ceiling", None), ("autotune_verdict", None),
                           ("autotune_cause", None)] + ([("softmax_form", "softmax")] if device == "cuda" else []):
         assert ik[name](Run(manifest), subject).text(lang) in text, name
+
+
+def test_committed_gpu_capstone_target_counts_come_from_the_rows():
+    """The committed H100 run: 5 of 6 cases met against the default, M=2048 float16 missed at 0.89×."""
+    gpu = committed("capstone", "cuda")
+    said = claims.registry()["capstone"]["target"](gpu, "default")
+    assert said.outcome == "missed"
+    assert "5 of 6 cases reached it" in said.en and "M=2048 float16" in said.en and "0.890×" in said.en
+    assert "5 de 6 casos" in said.es and "0,890×" in said.es
+    assert claims.registry()["capstone"]["decode_regime"](gpu, None).outcome == "latency"

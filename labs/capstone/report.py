@@ -10,7 +10,9 @@ from typing import Any
 
 import torch
 
+from labs.capstone.claims import CLAIMS
 from labs.common import fingerprint
+from labs.common.claims import ClaimError, Run
 from labs.common.harness import Lab
 
 VERDICTS = {
@@ -26,8 +28,20 @@ class Facts:
     """The run's metrics, formatted for one language."""
 
     def __init__(self, result: dict[str, Any], lang: str):
-        self.metrics, self.lang = result["metrics"], lang
+        self.result, self.metrics, self.lang = result, result["metrics"], lang
         self.parts = result["parts"]
+
+    def claim(self, name: str, subject: str | None = None) -> str:
+        """The sentence the page's claim marker renders for this run (labs/capstone/claims.py)."""
+        try:
+            return CLAIMS[name](Run(self.result), subject).text(self.lang)
+        except ClaimError as missing:
+            return {"en": f"(not decided on this run: {missing})",
+                    "es": f"(no decidido en esta ejecución: {missing})"}[self.lang]
+
+    def claims_kernel(self) -> str:
+        return " ".join(self.claim("target", baseline) for baseline in
+                        ("default", "max_autotune", "best_inductor", "library")) + " " + self.claim("fastest")
 
     def ok(self, part: str) -> bool:
         return self.parts.get(part, {}).get("status") == "ok"
@@ -88,12 +102,7 @@ def english(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "memfuse_backend") + "\n")
     if f.ok("memfuse_kernel_bench"):
-        s.append(f"Speed target: {f('bench.target')} of Inductor's speed. " + " ".join(
-            f"Against {label}: {f(f'bench.target_{key}.verdict')} in {f(f'bench.target_{key}.met')} of "
-            f"{f(f'bench.target_{key}.cases')} cases, worst {f(f'bench.target_{key}.worst_ratio')} at "
-            f"{f(f'bench.target_{key}.worst_case')}." if f.raw(f"bench.target_{key}.cases") else
-            f"Against {label}: not measured on this device."
-            for key, label in (("default", "Inductor's default mode"), ("max_autotune", "max-autotune"))) + "\n")
+        s.append(f"Speed target: {f('bench.target')} of the baseline's speed. " + f.claims_kernel() + "\n")
     s.append(f"Pitfalls, reproduced: static shapes compiled {f('guards.static.compiles')} times for 3 batch "
              f"sizes, mark_dynamic once; liveness that ignores aliasing said {f('aliasing.naive_mib')} where "
              f"{f('aliasing.measured_mib')} were measured (alias-aware: {f('aliasing.aware_mib')}); training "
@@ -110,7 +119,8 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"{f('gpt2.dtype')}) ran {f('gpt2.cells')} backend × workload cells. Its best decode read "
                  f"{f('gpt2.best_achieved_gbs')}, {f('gpt2.best_copy_share')} of the measured copy bandwidth "
                  f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). The seed's TTFT "
-                 f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one.\n")
+                 f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one. "
+                 f"{f.claim('decode_regime')}\n")
     s.append("Limits: one request at a time (no batching), greedy decoding, no real tokenizer for the "
              "GPT-2-shaped model, which is timed, not read.\n")
     return "\n".join(s)
@@ -153,12 +163,8 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "memfuse_backend") + "\n")
     if f.ok("memfuse_kernel_bench"):
-        s.append(f"Objetivo de velocidad: {f('bench.target')} de la velocidad de Inductor. " + " ".join(
-            f"Frente a {label}: {f(f'bench.target_{key}.verdict')} en {f(f'bench.target_{key}.met')} de "
-            f"{f(f'bench.target_{key}.cases')} casos; el peor, {f(f'bench.target_{key}.worst_ratio')} en "
-            f"{f(f'bench.target_{key}.worst_case')}." if f.raw(f"bench.target_{key}.cases") else
-            f"Frente a {label}: no medido en este dispositivo."
-            for key, label in (("default", "el modo por defecto de Inductor"), ("max_autotune", "max-autotune"))) + "\n")
+        s.append(f"Objetivo de velocidad: {f('bench.target')} de la velocidad de la referencia. "
+                 + f.claims_kernel() + "\n")
     s.append(f"Trampas, reproducidas: con formas estáticas se compiló {f('guards.static.compiles')} veces para 3 "
              f"tamaños de lote, con mark_dynamic una; una vivacidad que ignora los alias dijo "
              f"{f('aliasing.naive_mib')} donde se midieron {f('aliasing.measured_mib')} (con alias: "
@@ -178,7 +184,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"decodificación leyó {f('gpt2.best_achieved_gbs')}, el {f('gpt2.best_copy_share')} del ancho de "
                  f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). El TTFT "
                  f"del enunciado (e2e / tokens) fue de {f('gpt2.seed_ttft_low')} a {f('gpt2.seed_ttft_high')} del "
-                 "medido.\n")
+                 f"medido. {f.claim('decode_regime')}\n")
     s.append("Límites: una petición cada vez (sin lotes), decodificación voraz, sin tokenizador real para el "
              "modelo con forma de GPT-2, que se cronometra pero no se lee.\n")
     return "\n".join(s)

@@ -464,3 +464,37 @@ def test_smoke_run_measures_what_the_pages_quote(lab_smoke):
         assert (run.out / name).is_file(), name
     report = json.loads((run.out / "mlopt/report.json").read_text())
     assert report["verification"]["passed"] and report["model"] == "resnet18"
+
+
+# -- the Day-70 report: counts and verdicts from the rows, through the claims --------------------
+
+def _bench_result(ratios: list[tuple[int, float]]) -> dict:
+    columns = ["rows", "dtype", "vs_default", "vs_max_autotune", "vs_library"]
+    return {"lab": "capstone", "device": "cuda", "parts": {"memfuse_kernel_bench": {"status": "ok"}},
+            "metrics": {"bench.target": {"value": 0.9, "unit": "×"}},
+            "tables": {"kernel_bench": {"columns": columns,
+                                        "rows": [[m, "float16", r, None, None] for m, r in ratios]}}}
+
+
+@pytest.mark.parametrize(("ratios", "en", "es"), [
+    ([(512, 1.2), (2048, 0.89), (8192, 1.0)], "target missed; 2 of 3 cases reached it",
+     "objetivo no cumplido; 2 de 3 casos"),
+    ([(512, 0.5), (2048, 0.89)], "target missed; 0 of 2 cases reached it", "objetivo no cumplido; 0 de 2"),
+    ([(512, 1.2), (2048, 0.9)], "target met in 2 of 2 cases", "objetivo cumplido en 2 de 2 casos")])
+def test_report_counts_and_verdict_agree_with_the_rows(ratios, en, es):
+    from labs.capstone import report
+    english = report.english(report.Facts(_bench_result(ratios), "en"), "GPU", "full")
+    spanish = report.spanish(report.Facts(_bench_result(ratios), "es"), "GPU", "full")
+    assert en in english and es in spanish
+    other = "target met in" if "missed" in en else "target missed"
+    assert other not in english.split("Against max-autotune")[0]
+
+
+def test_report_of_the_committed_gpu_run_says_five_of_six_met():
+    from labs.capstone import report
+    from tests.test_claims import committed
+    manifest = committed("capstone", "cuda").manifest
+    english = report.english(report.Facts(manifest, "en"), "H100", "full")
+    assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
+    assert "missed in 5 of 6" not in english
+    assert "5 de 6 casos lo alcanzaron" in report.spanish(report.Facts(manifest, "es"), "H100", "full")

@@ -1,0 +1,134 @@
+"""The capstone's claims: the verdicts, regimes and winners its page and its REPORT state.
+
+Each claim reads the run's manifest (see `labs.common.claims`); `report.py` calls the same
+functions with the same run, so REPORT.md and the page cannot disagree. Counts are computed
+here from the benchmark's rows, never copied from a summary metric the lab also wrote.
+"""
+
+from __future__ import annotations
+
+from labs.common.claims import BAND_TEXT, SAME_BAND, ClaimError, Registry, Run, Said, num
+
+CLAIMS = Registry("capstone")
+
+# The baselines memfuse is held against: the ratio column each one has in `kernel_bench`
+# (its time over memfuse's, from its own interleaved comparison) and "against it" in prose.
+BASELINES = {
+    "default": ("vs_default", ("Against Inductor's default mode", "Frente al modo por defecto de Inductor")),
+    "max_autotune": ("vs_max_autotune", ("Against max-autotune", "Frente a max-autotune")),
+    "best_inductor": (None, ("Against the faster of Inductor's two modes, case by case",
+                             "Frente al más rápido de los dos modos de Inductor, caso a caso")),
+    "library": ("vs_library", ("Against the library epilogue (`torch._addmm_activation`)",
+                               "Frente al epílogo de la biblioteca (`torch._addmm_activation`)")),
+}
+IMPLEMENTATIONS = {"memfuse": ("memfuse", "memfuse"), "default": ("Inductor's default", "el modo por defecto"),
+                   "max_autotune": ("max-autotune", "max-autotune"),
+                   "library": ("the library epilogue", "el epílogo de la biblioteca")}
+
+
+def _ratio(row: dict, baseline: str) -> float | None:
+    """The baseline's time over memfuse's for one case (above 1: memfuse is faster), or None."""
+    if baseline == "best_inductor":
+        ratios = [r for r in (_ratio(row, "default"), _ratio(row, "max_autotune")) if r is not None]
+        return min(ratios) if ratios else None   # the faster baseline is the smaller ratio
+    value = row.get(BASELINES[baseline][0])
+    return None if value in (None, "", "—") else float(value)
+
+
+def _case(row: dict) -> str:
+    return f"M={row['rows']} {row['dtype']}"
+
+
+@CLAIMS.claim("target", subjects=tuple(BASELINES), condition=(
+    "memfuse meets the speed target against a baseline when every case's baseline time over memfuse's "
+    "reaches bench.target; the count of cases that reach it is read from the kernel_bench rows"))
+def target(run: Run, baseline: str) -> Said:
+    goal = float(run.value("bench.target"))
+    ratios = [(r, _case(row)) for row in run.rows("kernel_bench") if (r := _ratio(row, baseline)) is not None]
+    name = BASELINES[baseline][1]
+    if not ratios:
+        return Said("not_measured", f"{name[0]}: not measured on this run.",
+                    f"{name[1]}: no medido en esta ejecución.", decided=False)
+    met = sum(1 for r, _ in ratios if r >= goal)
+    worst, worst_case = min(ratios)
+    count = len(ratios)
+    if met == count:
+        return Said("met", f"{name[0]}: target met in {met} of {count} cases (the lowest ratio, {worst_case}, "
+                    f"at {num(worst, 'en', '×')}).",
+                    f"{name[1]}: objetivo cumplido en {met} de {count} casos (la menor razón, "
+                    f"{worst_case}, de {num(worst, 'es', '×')}).")
+    return Said("missed", f"{name[0]}: target missed; {met} of {count} cases reached it, the worst, "
+                f"{worst_case}, at {num(worst, 'en', '×')} against {num(goal, 'en', '×')}.",
+                f"{name[1]}: objetivo no cumplido; {met} de {count} casos lo alcanzaron; el peor, "
+                f"{worst_case}, quedó en {num(worst, 'es', '×')} frente a {num(goal, 'es', '×')}.")
+
+
+def _fastest(row: dict) -> tuple[str, str | None]:
+    """The fastest implementation of one case, and the runner-up when it is within the band."""
+    relative = {"memfuse": 1.0} | {b: r for b in ("default", "max_autotune", "library")
+                                   if (r := _ratio(row, b)) is not None}
+    ranked = sorted(relative, key=relative.get)
+    first = ranked[0]
+    close = ranked[1] if len(ranked) > 1 and relative[ranked[1]] / relative[first] - 1 < SAME_BAND else None
+    return first, close
+
+
+@CLAIMS.claim("fastest", condition=(
+    "per case, the implementation with the lowest time relative to memfuse; a runner-up within the "
+    "5 % band is named as a tie"))
+def fastest(run: Run, _: None) -> Said:
+    rows = run.rows("kernel_bench")
+    if not rows:
+        raise ClaimError(f"the run of capstone on {run.device} has no kernel_bench rows")
+    winners: dict[str, list[str]] = {}
+    ties = []
+    for row in rows:
+        first, close = _fastest(row)
+        winners.setdefault(first, []).append(_case(row))
+        if close:
+            ties.append((_case(row), first, close))
+    parts = {lang: "; ".join(f"{IMPLEMENTATIONS[w][i]}: {', '.join(cases)}" for w, cases in winners.items())
+             for i, lang in enumerate(("en", "es"))}
+    tie = {lang: "".join(f" At {c} {IMPLEMENTATIONS[b][0]} was within {BAND_TEXT['en']} of it."
+                         if lang == "en" else
+                         f" En {c}, {IMPLEMENTATIONS[b][1]} quedó a menos del {BAND_TEXT['es']}."
+                         for c, _a, b in ties) for lang in ("en", "es")}
+    outcome = next(iter(winners)) if len(winners) == 1 else "split"
+    return Said(outcome, f"Fastest per case — {parts['en']}.{tie['en']}",
+                f"El más rápido en cada caso — {parts['es']}.{tie['es']}")
+
+
+# Decode's regime from the best decode's read rate over the measured copy bandwidth.
+MEMORY_BOUND_SHARE, LATENCY_BOUND_SHARE = 50.0, 25.0
+
+
+@CLAIMS.claim("decode_regime", condition=(
+    f"bound by memory when the best decode reads at least {MEMORY_BOUND_SHARE:g} % of the measured copy "
+    f"bandwidth; latency- and launch-bound below {LATENCY_BOUND_SHARE:g} %; in between, memory is a large share "
+    "but not the whole step"))
+def decode_regime(run: Run, _: None) -> Said:
+    share = float(run.value("gpt2.best_copy_share"))
+    tpot, floor = float(run.value("gpt2.best_tpot_ms")), float(run.value("gpt2.tpot_floor_ms"))
+    read = {lang: (f"its best decode reads {num(share, lang, '%')} of the copy bandwidth "
+                   f"({num(tpot, lang, 'ms')} per token against a floor of {num(floor, lang, 'ms')})"
+                   if lang == "en" else
+                   f"su mejor decodificación lee el {num(share, lang, '%')} del ancho de banda de copia "
+                   f"({num(tpot, lang, 'ms')} por token frente a un mínimo de {num(floor, lang, 'ms')})")
+            for lang in ("en", "es")}
+    if share >= MEMORY_BOUND_SHARE:
+        return Said("memory", f"On this run decoding is bound by memory: {read['en']}, so streaming the weights "
+                    "is most of each step.",
+                    f"En esta ejecución la decodificación está limitada por la memoria: {read['es']}, así que "
+                    "leer los pesos es la mayor parte de cada paso.")
+    if share < LATENCY_BOUND_SHARE:
+        return Said("latency", f"On this run decoding is not bound by memory: {read['en']}. At one request the "
+                    "step is bound by latency — kernel launches and many small kernels, each too short to "
+                    "stream memory at full rate — and batching requests, not faster memory, would raise it.",
+                    f"En esta ejecución la decodificación no está limitada por la memoria: {read['es']}. Con "
+                    "una sola petición el paso está limitado por la latencia —lanzamientos de kernels y muchos "
+                    "kernels pequeños, cada uno demasiado corto para leer la memoria a pleno ritmo— y lo que lo "
+                    "subiría es agrupar peticiones, no una memoria más rápida.")
+    return Said("mixed", f"On this run memory is a large share of decoding but not all of it: {read['en']}; "
+                "the rest is arithmetic, attention and overhead the floor does not count.",
+                f"En esta ejecución la memoria es una parte grande de la decodificación, pero no toda: "
+                f"{read['es']}; el resto es aritmética, atención y sobrecarga que el mínimo no cuenta.")
