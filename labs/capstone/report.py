@@ -87,7 +87,10 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"({f('mlopt.vs_eager.speedup')}); {versus_compile}.\n")
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
-    s.append("Limits: folding needs eval mode and a convolution whose only user is the batch norm; fusion "
+    s.append("Limits: folding needs eval mode and a convolution whose only user is the batch norm (transposed "
+             "and grouped convolutions fold along their own output-channel axis; a batch norm without affine "
+             "parameters folds with scale 1 and shift 0); fusion leaves out an in-place operation whose write "
+             "another node could read, and a chain that would move past such a write; fusion "
              "only regroups nodes, so in eager mode it saves nothing until a code generator turns a group "
              "into one kernel; passes work on symbolic_trace graphs (torch.export's ATen graphs are captured "
              "and validated, not rewritten by fold).\n")
@@ -149,7 +152,10 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
     s.append("Límites: el plegado exige modo de evaluación y una convolución cuyo único usuario sea la batch "
-             "norm; la fusión solo reagrupa nodos, así que en eager no ahorra nada hasta que un generador de "
+             "norm (las convoluciones traspuestas y por grupos se pliegan sobre su propio eje de canales de "
+             "salida; una batch norm sin parámetros afines se pliega con escala 1 y desplazamiento 0); la fusión "
+             "deja fuera una operación in situ cuya escritura podría leer otro nodo, y una cadena que tendría que "
+             "moverse más allá de esa escritura; la fusión solo reagrupa nodos, así que en eager no ahorra nada hasta que un generador de "
              "código convierte cada grupo en un kernel; las pasadas trabajan sobre grafos de symbolic_trace "
              "(los grafos ATen de torch.export se capturan y validan, pero el plegado no los reescribe).\n")
     s.append("## Proyecto B — memfuse, un backend de torch.compile\n")

@@ -130,6 +130,66 @@ def test_fold_matches_conv_then_batch_norm():
         assert (gm(x) - model(x)).abs().max().item() <= 1e-5 * model(x).abs().max().item()
 
 
+class WritesAnInputOthersRead(nn.Module):
+    """The chain mul → relu → sigmoid → add would move past x.add_(1), which changes what x is."""
+    def forward(self, x, y):
+        a = x * 2
+        x.add_(1)
+        b = torch.relu(a)
+        return torch.sigmoid(b) + x.mul_(y)
+
+
+class WritesItsOwnIntermediate(nn.Module):
+    def forward(self, x):
+        return (x + 1).relu_().sigmoid()
+
+
+class WritesAnInputAtTheHead(nn.Module):
+    def forward(self, x):
+        y = x.mul_(2).relu()
+        return y + x
+
+
+@pytest.mark.parametrize(("model", "groups", "refusals"), [
+    (WritesAnInputOthersRead(), 0, 3), (WritesItsOwnIntermediate(), 1, 0), (WritesAnInputAtTheHead(), 1, 1)],
+    ids=["in_place_between", "in_place_private", "in_place_head"])
+def test_fusion_refuses_in_place_writes_others_can_see_and_matches_eager(model, groups, refusals):
+    analysis = FusionPass().analyze(symbolic_trace(model))
+    assert analysis["num_fusible_groups"] == groups and len(analysis["refused"]) == refusals
+    assert all("in place" in reason for reason in analysis["refused"])
+    inputs = [torch.randn(4, 8, generator=torch.Generator().manual_seed(i)) for i in range(2)]
+    inputs = inputs[:len(list(symbolic_trace(model).graph.find_nodes(op="placeholder")))]
+    expected = model(*[t.clone() for t in inputs])
+    fused = FusionPass().apply(symbolic_trace(model))
+    assert torch.allclose(fused(*[t.clone() for t in inputs]), expected, atol=1e-6)
+
+
+def _bn_after(conv: nn.Module, channels: int, affine: bool) -> nn.Module:
+    norm = (nn.BatchNorm1d, nn.BatchNorm2d)[conv.weight.dim() - 3](channels, affine=affine)
+    generator = torch.Generator().manual_seed(channels)
+    with torch.no_grad():
+        norm.running_mean.copy_(torch.rand(channels, generator=generator) - 0.5)
+        norm.running_var.copy_(0.5 + torch.rand(channels, generator=generator))
+        if affine:
+            norm.weight.copy_(0.5 + torch.rand(channels, generator=generator))
+            norm.bias.copy_(torch.rand(channels, generator=generator) - 0.5)
+    return nn.Sequential(conv, norm).eval()
+
+
+@pytest.mark.parametrize("affine", [True, False], ids=["affine", "not_affine"])
+@pytest.mark.parametrize("conv", [
+    lambda: nn.ConvTranspose2d(4, 6, 3, stride=2), lambda: nn.ConvTranspose2d(4, 6, 3, groups=2, bias=False),
+    lambda: nn.ConvTranspose1d(4, 6, 3), lambda: nn.Conv2d(4, 6, 3, groups=2)],
+    ids=["transposed", "transposed_grouped", "transposed_1d", "grouped"])
+def test_fold_handles_transposed_convs_and_batch_norm_without_affine(conv, affine):
+    torch.manual_seed(0)
+    model = _bn_after(conv(), 6, affine)
+    x = torch.randn(2, 4, 5, 5) if model[0].weight.dim() == 4 else torch.randn(2, 4, 7)
+    folded = ConvBatchNormFoldPass().apply(symbolic_trace(model))
+    assert not any(isinstance(m, nn.modules.batchnorm._BatchNorm) for m in folded.modules())
+    assert torch.allclose(folded(x), model(x), atol=1e-5)
+
+
 def test_fold_refuses_training_mode_and_shared_outputs():
     gm = symbolic_trace(conv_bn(training=True))
     analysis = ConvBatchNormFoldPass().analyze(gm)
