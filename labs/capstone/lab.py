@@ -24,13 +24,14 @@ import torch
 
 from labs.capstone import parts_llm, parts_memfuse, parts_mlopt, report
 from labs.capstone.recording import record_ceilings
-from labs.capstone.settings import settings_for
+from labs.capstone.settings import gpt2_cell_budget_s, settings_for
 from labs.common import measure
 from labs.common.harness import Lab
 
 
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
+    gpt2_cell_budget_s(settings)   # a sweep that cannot measure every cell is refused before anything runs
     deadline = time.perf_counter() + settings.deadline_s
     threads = settings.cpu_timing_threads or torch.get_num_threads()
     lab.metric("cpu_timing_threads", threads if lab.device == "cpu" else 0)

@@ -9,26 +9,30 @@ from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
 from labs.capstone.recording import dtype_of, require, yes_no
-from labs.capstone.settings import ALL_BACKENDS, Settings
+from labs.capstone.settings import ALL_BACKENDS, Settings, gpt2_cell_budget_s
 from labs.common import grammar, minigpt
 from labs.common.ceilings import copy_bandwidth
 from labs.common.harness import Lab
 
 CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
-                "throughput_tok_s", "peak_added_mib", "warmup_s"]
+                "throughput_tok_s", "peak_added_mib", "warmup_s", "itl_n", "itl_p50_ms", "itl_p99_ms",
+                "peak_reserved_mib", "timed_compiles", "timed_graphs"]
 CELL_UNITS = {"ttft_p50_ms": "ms", "ttft_p95_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
-              "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s"}
+              "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s", "itl_p50_ms": "ms",
+              "itl_p99_ms": "ms", "peak_reserved_mib": "MiB"}
 
 
 def cell_row(cell: CellResult) -> list:
-    s = cell.summary
+    s, timed = cell.summary, cell.timed_events
     return [cell.backend, s.generations, s.ttft_p50_ms, s.ttft_p95_ms, s.tpot_p50_ms, s.e2e_p50_ms, s.e2e_p95_ms,
-            s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s]
+            s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
+            cell.peak_reserved_mib, timed.compiles if timed else None, timed.graphs_recorded if timed else None]
 
 
 GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured", "generations", "ttft_p50_ms",
                 "seed_ttft_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms", "throughput_tok_s", "peak_added_mib",
-                "peak_total_mib", "step_mb", "achieved_gbs", "copy_share"]
+                "peak_total_mib", "step_mb", "achieved_gbs", "copy_share", "itl_n", "itl_p50_ms", "itl_p99_ms",
+                "peak_reserved_mib", "warmup_s", "timed_compiles", "timed_graphs", "reason"]
 
 
 def minigpt_part(lab: Lab, settings: Settings) -> None:
@@ -61,6 +65,8 @@ def minigpt_part(lab: Lab, settings: Settings) -> None:
         backend.cleanup()
     lab.table("llm_minigpt", CELL_COLUMNS + ["exact_match", "agrees"], rows,
               CELL_UNITS | {"exact_match": "%", "agrees": "%"})
+    timed = [row[CELL_COLUMNS.index("timed_compiles")] + row[CELL_COLUMNS.index("timed_graphs")] for row in rows]
+    lab.metric("minigpt.timed_compile_events", sum(timed))
     lab.metric("minigpt.max_new_tokens", config.max_new_tokens)
     lab.metric("minigpt.min_agreement", min(agreement.values()), "%")
     lab.metric("minigpt.min_exact_match", min(exact.values()), "%")
@@ -98,56 +104,85 @@ def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: flo
     lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
     if copy:  # no decode step can beat reading every weight once at the copy rate
         lab.metric("gpt2.tpot_floor_ms", 1e3 * loaded.weight_bytes() / copy, "ms")
-    rows, skipped, ratios, mismatched = [], 0, [], 0
-    stop_at = min(time.perf_counter() + settings.llm_budget_s, deadline)
-    lab.metric("gpt2.budget_s", max(0.0, stop_at - time.perf_counter()), "s")
     chosen = [workloads.WORKLOADS[w].scaled(settings.gpt2_token_scale) for w in settings.gpt2_workloads]
+    cell_budget = gpt2_cell_budget_s(settings)          # refused before the run when too small
+    lab.metric("gpt2.budget_s", settings.llm_budget_s, "s")
+    lab.metric("gpt2.cell_budget_s", cell_budget, "s")
+    rows, ratios, mismatched = [], [], 0
     for name in settings.gpt2_backends:
-        backend = backends.make_backend(name, lab.device)
-        backend.load_model("gpt2_small_shaped", loaded=loaded)
+        try:
+            backend = backends.make_backend(name, lab.device)
+            backend.load_model("gpt2_small_shaped", loaded=loaded)
+        except Exception as error:     # a backend that cannot even build: every one of its cells says why
+            rows += [unmeasured(name, w, f"the backend failed to build: {one_line(error)}") for w in chosen]
+            continue
         for workload in chosen:
-            if ratios and time.perf_counter() > stop_at:   # the first cell always runs
-                skipped += 1
-                rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(False)]
-                            + [None] * 12)
+            if time.perf_counter() > deadline:
+                rows.append(unmeasured(name, workload, "the lab's deadline had passed before this cell"))
                 continue
             lab.progress(f"GPT-2-shaped, {name}, {workload.name}")
             config = GenerationConfig(max_new_tokens=workload.max_new_tokens)
-            cell = run_cell(backend, workload.name, [workload.prompt_ids(models.GPT2_VOCAB)], config,
-                            settings.cell_budget_s)
+            try:
+                cell = run_cell(backend, workload.name, [workload.prompt_ids(models.GPT2_VOCAB)], config,
+                                cell_budget)
+            except Exception as error:    # out of memory, a failed capture: a row with its reason
+                rows.append(unmeasured(name, workload, one_line(error)))
+                continue
             mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
             ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
             attended = loaded.max_len if name == "static_kv" else workload.prompt_tokens + workload.max_new_tokens / 2
             step_bytes = loaded.weight_bytes() + loaded.kv_bytes_per_position() * attended
             tpot = cell.summary.tpot_p50_ms
             achieved = decode_bandwidth(step_bytes, tpot / 1e3) if tpot else None
-            s = cell.summary
+            s, timed = cell.summary, cell.timed_events
             rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(True),
                          s.generations, s.ttft_p50_ms, s.e2e_p50_ms / workload.max_new_tokens, s.tpot_p50_ms,
                          s.e2e_p50_ms, s.e2e_p95_ms, s.throughput_tok_s, cell.peak_added_mib, cell.peak_total_mib,
                          step_bytes / 1e6, achieved / 1e9 if achieved else None,
-                         100 * achieved / copy if achieved and copy else None])
+                         100 * achieved / copy if achieved and copy else None, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
+                         cell.peak_reserved_mib, cell.warmup_s, timed.compiles, timed.graphs_recorded, ""])
         backend.cleanup()
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
               {"ttft_p50_ms": "ms", "seed_ttft_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
                "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "peak_total_mib": "MiB", "step_mb": "MB",
-               "achieved_gbs": "GB/s", "copy_share": "%"})
-    record_gpt2_summary(lab, rows, skipped)
+               "achieved_gbs": "GB/s", "copy_share": "%", "itl_p50_ms": "ms", "itl_p99_ms": "ms",
+               "peak_reserved_mib": "MiB", "warmup_s": "s"})
+    record_gpt2_summary(lab, rows)
+    lab.check("gpt2_every_cell_measured", sum(1 for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"), "==",
+              len(rows), label={"en": "GPT-2-shaped: every backend × workload cell was measured",
+                                "es": "Forma de GPT-2: se midió cada combinación de backend y carga"})
+    if not ratios:
+        require(lab, "gpt2_every_cell_measured")
     lab.check("gpt2_ttft_before_e2e", max(ratios), "<", 1.0,
               label={"en": "GPT-2-shaped: TTFT < e2e for every backend and workload measured",
                      "es": "Forma de GPT-2: TTFT < e2e en todos los backends y cargas medidos"})
     lab.check("gpt2_tokens_as_requested", mismatched, "==", 0,
               label={"en": "GPT-2-shaped: every generation produced the tokens asked for",
                      "es": "Forma de GPT-2: cada generación produjo los tokens pedidos"})
-    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested")
+    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "gpt2_every_cell_measured")
 
 
-def record_gpt2_summary(lab: Lab, rows: list[list], skipped: int) -> None:
+def one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0] if text else ''}"[:300]
+
+
+def unmeasured(backend: str, workload: workloads.Workload, reason: str) -> list:
+    """A cell that could not be measured: a row of its own, with why."""
+    row = dict.fromkeys(GPT2_COLUMNS)
+    row.update(backend=backend, workload=workload.name, prompt_tokens=workload.prompt_tokens,
+               new_tokens=workload.max_new_tokens, measured=yes_no(False), reason=reason)
+    return [row[c] for c in GPT2_COLUMNS]
+
+
+def record_gpt2_summary(lab: Lab, rows: list[list]) -> None:
     """The sentences the page quotes, computed from every measured row."""
     measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
     lab.metric("gpt2.cells", len(measured))
-    lab.metric("gpt2.skipped_cells", skipped)
+    lab.metric("gpt2.unmeasured_cells", len(rows) - len(measured))
+    lab.metric("gpt2.timed_compile_events", sum(r["timed_compiles"] + r["timed_graphs"] for r in measured
+                                                if r["timed_compiles"] is not None))
     best = max(measured, key=lambda r: r["copy_share"] or 0)
     lab.metric("gpt2.best_share_backend", best["backend"])
     lab.metric("gpt2.best_share_workload", best["workload"])

@@ -398,9 +398,13 @@ def test_gpt2_summary_reads_every_measured_row(tmp_path):
             row("static_kv", "chat_short", "yes", 9.0, 2.0, 1.5, 70.0),
             row("static_kv", "summarize", "yes", 30.0, 6.0, 2.6, 65.0),
             row("compile_default", "summarize", "no", None, None, None, None)]
-    record_gpt2_summary(lab, rows, skipped=1)
+    for r in rows[:4]:
+        r[GPT2_COLUMNS.index("timed_compiles")], r[GPT2_COLUMNS.index("timed_graphs")] = 0, 0
+    rows[2][GPT2_COLUMNS.index("timed_graphs")] = 3      # a capture inside the timed window
+    record_gpt2_summary(lab, rows)
     metric = lambda key: lab.result["metrics"][key]["value"]
-    assert (metric("gpt2.cells"), metric("gpt2.skipped_cells")) == (4, 1)
+    assert (metric("gpt2.cells"), metric("gpt2.unmeasured_cells")) == (4, 1)
+    assert metric("gpt2.timed_compile_events") == 3
     assert (metric("gpt2.best_share_backend"), metric("gpt2.best_share_workload")) == ("static_kv", "chat_short")
     assert metric("gpt2.static_over_eager_tpot") == pytest.approx(6.5 / 2.6)   # the smaller of 4 and 2.5
     assert (metric("gpt2.seed_ttft_low"), metric("gpt2.seed_ttft_high")) == (pytest.approx(0.2), pytest.approx(0.8))
@@ -421,9 +425,66 @@ def test_ttft_and_tpot_come_from_the_token_timestamps():
 def test_summary_percentiles_and_throughput():
     runs = [TokenTimes(0.0, (0.1, 0.2)), TokenTimes(0.0, (0.3, 0.4))]
     summary = summarize(runs)
-    assert summary.ttft_p50_ms == pytest.approx(200) and summary.e2e_p95_ms == pytest.approx(390)
+    assert summary.ttft_p50_ms == pytest.approx(200) and summary.e2e_p50_ms == pytest.approx(300)
     assert summary.throughput_tok_s == pytest.approx(4 / 0.6)
     assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert (summary.itl_n, summary.itl_p50_ms) == (2, pytest.approx(100))
+
+
+@pytest.mark.parametrize(("generations", "has_p95", "has_itl_p99"), [(2, False, False), (19, False, False),
+                                                                     (20, True, False), (50, True, True)])
+def test_a_percentile_is_published_only_with_enough_samples(generations, has_p95, has_itl_p99):
+    # each generation: 3 tokens, so 2 inter-token gaps; the 99th of ITL needs 100 gaps
+    runs = [TokenTimes(0.0, (0.01 * (i + 1), 0.01 * (i + 1) + 0.002, 0.01 * (i + 1) + 0.004))
+            for i in range(generations)]
+    summary = summarize(runs)
+    assert (summary.ttft_p95_ms is not None, summary.e2e_p95_ms is not None) == (has_p95, has_p95)
+    assert (summary.itl_p99_ms is not None) == has_itl_p99 and summary.itl_n == 2 * generations
+    assert summary.generations == generations and summary.ttft_p50_ms is not None
+    if has_p95:
+        assert summary.ttft_p95_ms == pytest.approx(percentile([0.01e3 * (i + 1) for i in range(generations)], 95))
+
+
+def test_a_sweep_budget_too_small_for_every_cell_is_refused_with_the_smallest_that_works():
+    import dataclasses
+
+    from labs.capstone.settings import MIN_CELL_S, gpt2_cell_budget_s, settings_for
+    full = settings_for("full", "cuda")
+    cells = len(full.gpt2_backends) * len(full.gpt2_workloads)
+    assert cells == 16 and gpt2_cell_budget_s(full) == pytest.approx(full.llm_budget_s / 16)
+    enough = dataclasses.replace(full, llm_budget_s=cells * MIN_CELL_S)
+    assert gpt2_cell_budget_s(enough) == pytest.approx(MIN_CELL_S)
+    with pytest.raises(ValueError, match=rf"at least {cells * MIN_CELL_S:g} s") as refused:
+        gpt2_cell_budget_s(dataclasses.replace(full, llm_budget_s=cells * MIN_CELL_S * 0.99))
+    assert "\n" not in str(refused.value)
+    for preset in ("smoke", "full"):
+        for device in ("cpu", "cuda"):
+            gpt2_cell_budget_s(settings_for(preset, device))   # every preset measures every cell
+
+
+def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
+    import dataclasses
+
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    settings = dataclasses.replace(settings_for("smoke", "cpu"), gpt2_workloads=("chat_short", "summarize"),
+                                   llm_budget_s=0.4, gpt2_token_scale=0.05)
+    real = parts_llm.run_cell
+
+    def out_of_memory_on_summarize(backend, workload, *args, **kwargs):
+        if workload == "summarize":
+            raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB\nmore detail")
+        return real(backend, workload, *args, **kwargs)
+    monkeypatch.setattr(parts_llm, "run_cell", out_of_memory_on_summarize)
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings, None, deadline=float("inf"))
+    table = lab.result["tables"]["llm_gpt2"]
+    rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
+    assert [(r["workload"], r["measured"]) for r in rows] == [("chat_short", "yes"), ("summarize", "no")]
+    assert rows[1]["reason"] == "OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+    assert rows[0]["reason"] == "" and rows[0]["timed_compiles"] == 0
 
 
 class FakeClock:
@@ -558,3 +619,30 @@ def test_report_of_the_committed_gpu_run_says_five_of_six_met():
     assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
     assert "missed in 5 of 6" not in english
     assert "5 de 6 casos lo alcanzaron" in report.spanish(report.Facts(manifest, "es"), "H100", "full")
+
+
+class ShapeShiftingBackend(EchoBackend):
+    """Runs a compiled function on a new shape from its third call on: a recompile that falls
+    inside run_cell's timed loop (warm-up is one call per prompt)."""
+
+    def __init__(self):
+        super().__init__("cpu")
+        self.calls = 0
+        self.step = torch.compile(lambda t: t * 2, backend="eager")
+
+    def generate(self, prompt, config):
+        self.calls += 1
+        self.step(torch.ones(4 if self.calls < 3 else 5))
+        return super().generate(prompt, config)
+
+
+@pytest.mark.parametrize(("shift", "expected"), [(True, 1), (False, 0)], ids=["recompiles", "steady"])
+def test_a_recompile_inside_the_timed_window_is_counted(shift, expected, monkeypatch):
+    torch._dynamo.reset()
+    monkeypatch.setattr(runner, "peak_bytes", lambda fn, _device, warm_up=True: MemoryPeak(0, "fake"))
+    backend = ShapeShiftingBackend()
+    if not shift:
+        backend.calls = -100
+    cell = runner.run_cell(backend, "echo", ["a"], GenerationConfig(max_new_tokens=1), 0.0, min_generations=3)
+    assert cell.warmup_events.compiles == 1
+    assert cell.timed_events.compiles == expected and cell.timed_events.graphs_recorded == 0
