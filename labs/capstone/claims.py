@@ -132,3 +132,44 @@ def decode_regime(run: Run, _: None) -> Said:
                 "the rest is arithmetic, attention and overhead the floor does not count.",
                 f"En esta ejecución la memoria es una parte grande de la decodificación, pero no toda: "
                 f"{read['es']}; el resto es aritmética, atención y sobrecarga que el mínimo no cuenta.")
+
+
+TIMED_TABLES = {"minigpt": "llm_minigpt", "gpt2": "llm_gpt2"}
+
+
+def _events(row: dict, compiles: int, graphs: int, lang: str) -> str:
+    cell = row["backend"] + (f" {row['workload']}" if "workload" in row else "")
+    if lang == "en":
+        return (f"{cell}: {compiles} compile{'s' * (compiles != 1)}, "
+                f"{graphs} CUDA graph{'s' * (graphs != 1)} recorded")
+    return (f"{cell}: {compiles} {'compilación' if compiles == 1 else 'compilaciones'}, "
+            f"{graphs} {'CUDA graph grabado' if graphs == 1 else 'CUDA graphs grabados'}")
+
+
+@CLAIMS.claim("timed_compiles", subjects=tuple(TIMED_TABLES), condition=(
+    "a compile (Dynamo's unique graphs) or a CUDA graph recorded between the start and the end of a cell's "
+    "timed generations is named with its backend; none anywhere says the tails are not a warm-up left over"))
+def timed_compiles(run: Run, table: str) -> Said:
+    rows = [row for row in run.rows(TIMED_TABLES[table]) if row.get("measured", "yes") == "yes"]
+    if not rows or any(row.get("timed_compiles") is None for row in rows):
+        return Said("not_counted", "This run did not count compiles and CUDA graph recordings inside the timed "
+                    "generations, so it cannot say whether a long tail is a warm-up left over.",
+                    "Esta ejecución no contó las compilaciones ni las grabaciones de CUDA graphs dentro de las "
+                    "generaciones cronometradas, así que no puede decir si una cola larga es un calentamiento "
+                    "que quedó pendiente.", decided=False)
+    found = [(row, int(row["timed_compiles"]), int(row["timed_graphs"])) for row in rows
+             if row["timed_compiles"] or row["timed_graphs"]]
+    if not found:
+        return Said("none", "No compile and no CUDA graph recording fell inside the timed generations of any "
+                    "backend (Dynamo's counters and cudagraph trees' graph ids, read before and after): the "
+                    "warm-up was complete, and a long tail is not a compile.",
+                    "Ninguna compilación ni grabación de CUDA graph cayó dentro de las generaciones cronometradas "
+                    "de ningún backend (contadores de Dynamo e identificadores de grafo de cudagraph trees, "
+                    "leídos antes y después): el calentamiento estaba completo, y una cola larga no es una "
+                    "compilación.")
+    where = {lang: "; ".join(_events(row, c, g, lang) for row, c, g in found) for lang in ("en", "es")}
+    return Said("inside", f"Work that belongs to the warm-up fell inside the timed generations — {where['en']} — "
+                "so those generations' tail percentiles include it: the serving warm-up was not complete.",
+                f"Trabajo propio del calentamiento cayó dentro de las generaciones cronometradas — {where['es']} — "
+                "así que los percentiles de cola de esas generaciones lo incluyen: el calentamiento de servicio "
+                "no estaba completo.")

@@ -116,14 +116,15 @@ def english(f: Facts, machine: str, preset: str) -> str:
     if f.ok("llm_minigpt"):
         s.append(f"The grammar MiniGPT answered {f('minigpt.prompts')} held-out conjugations with every backend; "
                  f"the lowest exact-match rate was {f('minigpt.min_exact_match')} and the lowest agreement with "
-                 f"cache-free generation {f('minigpt.min_agreement')}.\n")
+                 f"cache-free generation {f('minigpt.min_agreement')}. {f.claim('timed_compiles', 'minigpt')}\n")
     if f.ok("llm_gpt2"):
         s.append(f"The GPT-2-small-shaped model ({f('gpt2.params')} parameters, random weights, "
-                 f"{f('gpt2.dtype')}) ran {f('gpt2.cells')} backend × workload cells. Its best decode read "
+                 f"{f('gpt2.dtype')}) measured {f('gpt2.cells')} backend × workload cells "
+                 f"({f('gpt2.unmeasured_cells')} could not be measured; the table says why). Its best decode read "
                  f"{f('gpt2.best_achieved_gbs')}, {f('gpt2.best_copy_share')} of the measured copy bandwidth "
                  f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). The seed's TTFT "
                  f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one. "
-                 f"{f.claim('decode_regime')}\n")
+                 f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
     s.append("Limits: one request at a time (no batching), greedy decoding, no real tokenizer for the "
              "GPT-2-shaped model, which is timed, not read.\n")
     return "\n".join(s)
@@ -183,14 +184,16 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     if f.ok("llm_minigpt"):
         s.append(f"La MiniGPT de gramática respondió {f('minigpt.prompts')} conjugaciones de verbos no vistos con "
                  f"cada backend; la menor tasa de aciertos exactos fue {f('minigpt.min_exact_match')} y la menor "
-                 f"coincidencia con la generación sin caché, {f('minigpt.min_agreement')}.\n")
+                 f"coincidencia con la generación sin caché, {f('minigpt.min_agreement')}. "
+                 f"{f.claim('timed_compiles', 'minigpt')}\n")
     if f.ok("llm_gpt2"):
         s.append(f"El modelo con forma de GPT-2 small ({f('gpt2.params')} parámetros, pesos aleatorios, "
-                 f"{f('gpt2.dtype')}) recorrió {f('gpt2.cells')} combinaciones de backend y carga. Su mejor "
+                 f"{f('gpt2.dtype')}) midió {f('gpt2.cells')} combinaciones de backend y carga "
+                 f"({f('gpt2.unmeasured_cells')} no se pudieron medir; la tabla dice por qué). Su mejor "
                  f"decodificación leyó {f('gpt2.best_achieved_gbs')}, el {f('gpt2.best_copy_share')} del ancho de "
                  f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). El TTFT "
                  f"del enunciado (e2e / tokens) fue de {f('gpt2.seed_ttft_low')} a {f('gpt2.seed_ttft_high')} del "
-                 f"medido. {f.claim('decode_regime')}\n")
+                 f"medido. {f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
     s.append("Límites: una petición cada vez (sin lotes), decodificación voraz, sin tokenizador real para el "
              "modelo con forma de GPT-2, que se cronometra pero no se lee.\n")
     return "\n".join(s)

@@ -29,6 +29,7 @@ STRINGS = {
         "device_clock": "device times: {methods}",
         "device_graph": "{count} replayed as CUDA graphs",
         "device_queued": "{count} from queued calls (launch gaps included)",
+        "releases_differ": "These runs used different torch releases ({releases}): a difference between devices on this page may come from the release as well as the machine.",
     },
     "es": {
         "pass": "cumple", "fail": "no cumple", "check": "Comprobación", "value": "Valor",
@@ -58,6 +59,7 @@ STRINGS = {
         "device_clock": "tiempos de dispositivo: {methods}",
         "device_graph": "{count} reproducidos como grafos CUDA",
         "device_queued": "{count} de llamadas encoladas (con los huecos entre lanzamientos)",
+        "releases_differ": "Estas ejecuciones usaron versiones distintas de torch ({releases}): una diferencia entre dispositivos en esta página puede deberse a la versión tanto como a la máquina.",
     },
 }
 
