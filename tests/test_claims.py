@@ -91,7 +91,20 @@ def timed(table: str, *events: tuple) -> dict:
     return run("capstone", "cuda", tables={table: rows})
 
 
+def batches(*points: tuple) -> dict:
+    """llm_concurrency rows: (batch, throughput tok/s, TPOT ms)."""
+    rows = [{"batch": b, "throughput_tok_s": t, "tpot_p50_ms": p} for b, t, p in points]
+    return run("capstone", "cuda", tables={"llm_concurrency": rows})
+
+
 CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
+    ("capstone", "batching"): [
+        (batches((1, 100, 10), (4, 380, 10.5), (16, 1400, 11.4)), None, "latency"),
+        (batches((16, 1400, 11.4), (1, 100, 10)), None, "latency"),            # any row order
+        (batches((1, 100, 10), (16, 140, 114)), None, "hardware"),
+        (batches((1, 100, 10), (16, 790, 20)), None, "partly"),
+        (batches((1, 100, 10), (16, 800, 20)), None, "latency"),                # exactly half: latency
+        (run("capstone", "cpu"), None, "not_measured")],
     ("capstone", "timed_compiles"): [
         (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 0)), "minigpt", "none"),
         (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 1)), "minigpt", "inside"),

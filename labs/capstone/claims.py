@@ -173,3 +173,41 @@ def timed_compiles(run: Run, table: str) -> Said:
                 f"Trabajo propio del calentamiento cayó dentro de las generaciones cronometradas — {where['es']} — "
                 "así que los percentiles de cola de esas generaciones lo incluyen: el calentamiento de servicio "
                 "no estaba completo.")
+
+
+@CLAIMS.claim("batching", condition=(
+    "from the fewest to the most requests in flight, throughput growing by at least half the batch ratio says "
+    "the one-request step was bound by latency; by less than 1.5× that the step was already bound by the "
+    "hardware; in between, partly"))
+def batching(run: Run, _: None) -> Said:
+    if "llm_concurrency" not in run.manifest.get("tables", {}):
+        return Said("not_measured", "This run did not measure several requests in flight.",
+                    "Esta ejecución no midió varias peticiones en curso.", decided=False)
+    rows = sorted(run.rows("llm_concurrency"), key=lambda row: row["batch"])
+    if len(rows) < 2:
+        raise ClaimError(f"the run of capstone on {run.device} has fewer than two batch sizes in llm_concurrency")
+    low, high = rows[0], rows[-1]
+    ratio = high["batch"] / low["batch"]
+    gain = high["throughput_tok_s"] / low["throughput_tok_s"]
+    tpot = high["tpot_p50_ms"] / low["tpot_p50_ms"] if low["tpot_p50_ms"] and high["tpot_p50_ms"] else None
+    said = {lang: (f"from {low['batch']} to {high['batch']} requests in flight throughput grew "
+                   f"{num(gain, lang, '×')}" + (f" while each request's TPOT grew {num(tpot, lang, '×')}" if tpot else "")
+                   if lang == "en" else
+                   f"de {low['batch']} a {high['batch']} peticiones en curso el rendimiento creció "
+                   f"{num(gain, lang, '×')}" + (f" mientras el TPOT de cada petición creció {num(tpot, lang, '×')}"
+                                                 if tpot else ""))
+            for lang in ("en", "es")}
+    if gain >= ratio / 2:
+        return Said("latency", f"On this run {said['en']}: one weight read served many more tokens almost for free, "
+                    "so the one-request step was bound by latency, not by the hardware.",
+                    f"En esta ejecución, {said['es']}: una misma lectura de los pesos sirvió muchos más tokens casi "
+                    "gratis, así que el paso de una sola petición estaba limitado por la latencia, no por el hardware.")
+    if gain < 1.5:
+        return Said("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
+                    "already bound by the hardware (arithmetic or memory), not by latency.",
+                    f"En esta ejecución, {said['es']}: agrupar aportó poco, así que el paso de una sola petición ya "
+                    "estaba limitado por el hardware (aritmética o memoria), no por la latencia.")
+    return Said("partly", f"On this run {said['en']}: batching paid, but less than in proportion, so the step "
+                "was partly bound by latency and partly by the hardware.",
+                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción, así que el paso "
+                "estaba limitado en parte por la latencia y en parte por el hardware.")

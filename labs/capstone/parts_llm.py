@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from labs.capstone.llm_bench import backends, models, workloads
+from labs.capstone.llm_bench import backends, concurrency, models, workloads
 from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
@@ -90,10 +90,13 @@ def record_samples(lab: Lab, prompts: list[workloads.GrammarPrompt], texts: list
     lab.table("llm_minigpt_samples", ["prompt", "expected", "generated", "correct"], rows)
 
 
+def gpt2_model(lab: Lab, settings: Settings) -> models.LoadedModel:
+    return models.gpt2_small_shaped(lab.device, dtype_of(settings.llm_dtype), settings.gpt2_layers,
+                                    settings.gpt2_width, settings.gpt2_heads)
+
+
 def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
-    dtype = dtype_of(settings.llm_dtype)
-    loaded = models.gpt2_small_shaped(lab.device, dtype, settings.gpt2_layers, settings.gpt2_width,
-                                      settings.gpt2_heads)
+    loaded = gpt2_model(lab, settings)
     params = sum(p.numel() for p in loaded.model.parameters())
     lab.metric("gpt2.params", params)
     lab.metric("gpt2.shape", f"{settings.gpt2_layers} × {settings.gpt2_width}")
@@ -200,3 +203,32 @@ def record_gpt2_summary(lab: Lab, rows: list[list]) -> None:
     seed_errors = [r["seed_ttft_ms"] / r["ttft_p50_ms"] for r in measured]   # the seed's e2e/n over measured TTFT
     lab.metric("gpt2.seed_ttft_low", min(seed_errors), "×")
     lab.metric("gpt2.seed_ttft_high", max(seed_errors), "×")
+
+
+CONCURRENCY_COLUMNS = ["batch", "batches", "requests", "ttft_p50_ms", "tpot_p50_ms", "itl_n", "itl_p99_ms",
+                       "throughput_tok_s", "goodput_tok_s", "met_share"]
+
+
+def concurrency_part(lab: Lab, settings: Settings) -> None:
+    """1, 4, 16 requests in flight on the GPT-2-shaped model (eager, static batching)."""
+    loaded = gpt2_model(lab, settings)
+    workload = workloads.WORKLOADS["chat_short"].scaled(settings.gpt2_token_scale)
+    target = concurrency.Target(*settings.latency_target_ms)
+    lab.metric("concurrency.workload", workload.name)
+    lab.metric("concurrency.new_tokens", workload.max_new_tokens)
+    lab.metric("concurrency.target_ttft_ms", target.ttft_ms, "ms")
+    lab.metric("concurrency.target_tpot_ms", target.tpot_ms, "ms")
+    rows = []
+    for batch in settings.concurrency:
+        lab.progress(f"{batch} request(s) in flight")
+        r = concurrency.run_batch_size(loaded, batch, workload.prompt_tokens, workload.max_new_tokens, target,
+                                       settings.concurrency_budget_s)
+        rows.append([r.batch, r.batches, r.requests, r.ttft_p50_ms, r.tpot_p50_ms, r.itl_n, r.itl_p99_ms,
+                     r.throughput_tok_s, r.goodput_tok_s, r.met_share])
+    lab.table("llm_concurrency", CONCURRENCY_COLUMNS, rows,
+              {"ttft_p50_ms": "ms", "tpot_p50_ms": "ms", "itl_p99_ms": "ms", "throughput_tok_s": "tok/s",
+               "goodput_tok_s": "tok/s", "met_share": "%"})
+    first, last = rows[0], rows[-1]
+    column = CONCURRENCY_COLUMNS.index
+    lab.metric("concurrency.throughput_gain", last[column("throughput_tok_s")] / first[column("throughput_tok_s")],
+               "×")

@@ -125,7 +125,11 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). The seed's TTFT "
                  f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one. "
                  f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
-    s.append("Limits: one request at a time (no batching), greedy decoding, no real tokenizer for the "
+    if f.ok("llm_concurrency"):
+        s.append(f"Several requests in flight (static batching, eager): {f.claim('batching')} Goodput counts "
+                 f"the tokens of requests within TTFT {f('concurrency.target_ttft_ms')} and TPOT "
+                 f"{f('concurrency.target_tpot_ms')}.\n")
+    s.append("Limits: static batching only (no continuous batching), greedy decoding, no real tokenizer for the "
              "GPT-2-shaped model, which is timed, not read.\n")
     return "\n".join(s)
 
@@ -194,7 +198,11 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). El TTFT "
                  f"del enunciado (e2e / tokens) fue de {f('gpt2.seed_ttft_low')} a {f('gpt2.seed_ttft_high')} del "
                  f"medido. {f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
-    s.append("Límites: una petición cada vez (sin lotes), decodificación voraz, sin tokenizador real para el "
+    if f.ok("llm_concurrency"):
+        s.append(f"Varias peticiones en curso (lotes estáticos, eager): {f.claim('batching')} El goodput cuenta "
+                 f"los tokens de las peticiones con TTFT dentro de {f('concurrency.target_ttft_ms')} y TPOT "
+                 f"dentro de {f('concurrency.target_tpot_ms')}.\n")
+    s.append("Límites: solo lotes estáticos (sin lotes continuos), decodificación voraz, sin tokenizador real para el "
              "modelo con forma de GPT-2, que se cronometra pero no se lee.\n")
     return "\n".join(s)
 

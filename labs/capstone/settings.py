@@ -39,6 +39,11 @@ class Settings:
                                          # over its cells (warm-ups apart); every cell runs
     deadline_s: float                    # the whole lab: a GPT-2 cell that would start after it is
                                          # a row saying so (a GPU command may run 10 minutes)
+    # -- Project C: several requests in flight (static batching, the GPT-2-shaped model) -----
+    concurrency: tuple[int, ...] = (1, 4, 16)             # requests in flight
+    concurrency_budget_s: float = 1.0                     # timed batches per batch size, by time
+    latency_target_ms: tuple[float, float] = (500.0, 50.0)  # goodput's (TTFT, TPOT) objective: a
+                                                          # reader's pace, 20 tokens/s, on any machine
     # Intra-op threads while timing on CPU: one thread times the code, not the scheduler of a
     # small machine shared with other work (see labs.common.measure.cpu_threads).
     cpu_timing_threads: int | None = 1
@@ -59,7 +64,7 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=("eager", "static_kv"),
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.125, llm_dtype="float32",
-        cell_budget_s=0.2, llm_budget_s=0.2, deadline_s=900.0),
+        cell_budget_s=0.2, llm_budget_s=0.2, deadline_s=900.0, concurrency=(1, 4), concurrency_budget_s=0.1),
     ("full", "cpu"): Settings(
         resnet_input=(1, 3, 224, 224), resnet_budget_s=3.0, resnet_compare_compile=True,
         pass_budget_s=1.0, cli_budget_s=0.5,
@@ -69,7 +74,7 @@ _SETTINGS = {
         # Compiling the 12-layer model takes minutes on 2 cores: eager only, for the bandwidth.
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float32",
-        cell_budget_s=2.0, llm_budget_s=2.0, deadline_s=1500.0),
+        cell_budget_s=2.0, llm_budget_s=2.0, deadline_s=1500.0, concurrency_budget_s=2.0),
     ("smoke", "cuda"): Settings(
         resnet_input=(2, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=True,
         pass_budget_s=0.1, cli_budget_s=0.0,
@@ -78,7 +83,7 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
-        cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0),
+        cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0, concurrency_budget_s=0.1),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
     # the seed's four workloads at half their output length, every backend on every one: 16
     # cells of 4 s of timed generations each, compile warm-ups apart.

@@ -646,3 +646,31 @@ def test_a_recompile_inside_the_timed_window_is_counted(shift, expected, monkeyp
     cell = runner.run_cell(backend, "echo", ["a"], GenerationConfig(max_new_tokens=1), 0.0, min_generations=3)
     assert cell.warmup_events.compiles == 1
     assert cell.timed_events.compiles == expected and cell.timed_events.graphs_recorded == 0
+
+
+# -- llm_bench: several requests in flight -------------------------------------------------------
+
+@pytest.mark.parametrize(("target", "share"), [((1e9, 1e9), 100.0), ((0.0, 1e9), 0.0), ((1e9, 0.0), 0.0)],
+                         ids=["met", "ttft_missed", "tpot_missed"])
+def test_goodput_counts_only_the_requests_within_the_latency_target(target, share):
+    from labs.capstone.llm_bench import concurrency, models
+    loaded = models.gpt2_small_shaped("cpu", torch.float32, 1, 32, 2)
+    result = concurrency.run_batch_size(loaded, 4, 5, 3, concurrency.Target(*target), budget_s=0.0)
+    assert (result.batch, result.batches, result.requests, result.itl_n) == (4, 2, 8, 4)
+    assert result.met_share == share
+    assert result.goodput_tok_s == pytest.approx(result.throughput_tok_s if share else 0.0)
+    assert result.itl_p99_ms is None          # 4 gaps cannot support a 99th percentile
+
+
+def test_a_static_batch_streams_one_stamp_per_step_and_matches_single_requests():
+    from labs.capstone.llm_bench import concurrency, models
+    from labs.capstone.llm_bench.decoder import GrowingCacheDecoder
+    loaded = models.gpt2_small_shaped("cpu", torch.float32, 1, 32, 2)
+    step = GrowingCacheDecoder(loaded.model)
+    ids = torch.randint(100, (3, 5), generator=torch.Generator().manual_seed(0))
+    clock = FakeClock()
+    times = concurrency.generate_batch(step, ids, 4, clock)
+    assert len(times.stamps) == 4
+    # each request of the batch decodes as it would alone (greedy, same prompt)
+    alone = [step(ids[i:i + 1], [])[0].item() for i in range(3)]
+    assert step(ids, [])[0].flatten().tolist() == alone
