@@ -97,7 +97,25 @@ def batches(*points: tuple) -> dict:
     return run("capstone", "cuda", tables={"llm_concurrency": rows})
 
 
+def project(device: str = "cuda", vs_eager: str = "same", share: float = 13.8, ratios=((512, 1.07, 1.8, 0.7),)) -> dict:
+    """What the Day-70 paragraphs read."""
+    manifest = bench_rows(*ratios, device=device)
+    metrics = {"mlopt.vs_eager.verdict": vs_eager, "mlopt.vs_eager.speedup": 1.2, "mlopt.fold.found": 20,
+               "mlopt.fusion.found": 8, "gpt2.best_copy_share": share, "gpt2.best_tpot_ms": 0.5,
+               "gpt2.tpot_floor_ms": 0.5 * share / 100}
+    manifest["metrics"] |= {k: {"value": v, "unit": ""} for k, v in metrics.items()}
+    return manifest
+
+
 CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
+    ("capstone", "day70"): [
+        (project(vs_eager="faster"), "mlopt", "faster"), (project(vs_eager="same"), "mlopt", "not_faster"),
+        (project(vs_eager="slower"), "mlopt", "not_faster"),
+        (project(ratios=((512, 1.07, 1.8, 0.7),)), "memfuse", "other"),
+        (project(ratios=((512, 1.07, 1.8, 1.2),)), "memfuse", "memfuse"),
+        (project("cpu", ratios=((64, 1.07, None, 1.2),)), "memfuse", "cpu"),
+        (project(share=13.8), "llm_bench", "latency"), (project(share=47.0), "llm_bench", "mixed"),
+        (project(share=80.0), "llm_bench", "memory")],
     ("capstone", "batching"): [
         (batches((1, 100, 10), (4, 380, 10.5), (16, 1400, 11.4)), None, "latency"),
         (batches((16, 1400, 11.4), (1, 100, 10)), None, "latency"),            # any row order

@@ -211,3 +211,93 @@ def batching(run: Run, _: None) -> Said:
                 "was partly bound by latency and partly by the hardware.",
                 f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción, así que el paso "
                 "estaba limitado en parte por la latencia y en parte por el hardware.")
+
+
+PROJECTS = ("mlopt", "memfuse", "llm_bench")
+
+
+@CLAIMS.claim("day70", subjects=PROJECTS, condition=(
+    "one paragraph per project: its headline figure, what it shows and what would change it, each part "
+    "decided by the run (mlopt by its verdict against eager, memfuse by the fastest implementation per case, "
+    "llm_bench by decode's regime)"))
+def day70(run: Run, project: str) -> Said:
+    return {"mlopt": _day70_mlopt, "memfuse": _day70_memfuse, "llm_bench": _day70_llm}[project](run)
+
+
+def _day70_mlopt(run: Run) -> Said:
+    verdict, speedup = run.value("mlopt.vs_eager.verdict"), float(run.value("mlopt.vs_eager.speedup"))
+    folded, fused = run.value("mlopt.fold.found"), run.value("mlopt.fusion.found")
+    head = {"en": f"The optimized ResNet-18 ran at {num(speedup, 'en', '×')} of eager's speed "
+                  f"({verdict}, by the course's verdict rule) after folding {folded} batch norms and grouping "
+                  f"{fused} element-wise chains, verified against eager.",
+            "es": f"La ResNet-18 optimizada corrió a {num(speedup, 'es', '×')} de la velocidad de eager "
+                  f"({ {'faster': 'más rápida', 'slower': 'más lenta', 'same': 'igual'}.get(verdict, verdict) }, "
+                  f"según la regla de veredictos del curso) tras plegar {folded} batch norms y agrupar {fused} "
+                  "cadenas elemento a elemento, verificada frente a eager."}
+    if verdict == "faster":
+        return Said("faster", head["en"] + " Folding removes a pass over every activation; that is the gain. A code "
+                    "generator that turned each fused group into one kernel would add fusion's share, which eager "
+                    "execution cannot show.",
+                    head["es"] + " El plegado elimina una pasada sobre cada activación; esa es la ganancia. Un "
+                    "generador de código que convirtiera cada grupo fusionado en un kernel añadiría la parte de la "
+                    "fusión, que la ejecución eager no puede mostrar.")
+    return Said("not_faster", head["en"] + " Rewriting the graph alone buys little here: fusion only regroups nodes "
+                "until a code generator emits one kernel per group, and a folded batch norm is one cheap pass. "
+                "What would change it: lowering the groups to fused kernels (what torch.compile does), or a model "
+                "where normalization passes dominate.",
+                head["es"] + " Reescribir el grafo por sí solo aporta poco aquí: la fusión solo reagrupa nodos hasta "
+                "que un generador de código emite un kernel por grupo, y una batch norm plegada es una pasada "
+                "barata. Lo que lo cambiaría: convertir los grupos en kernels fusionados (lo que hace "
+                "torch.compile), o un modelo en el que dominen las pasadas de normalización.")
+
+
+def _day70_memfuse(run: Run) -> Said:
+    said = {lang: " ".join([*(target(run, b).text(lang) for b in ("best_inductor", "library")),
+                            fastest(run, None).text(lang)]) for lang in ("en", "es")}
+    winners = {_fastest(row)[0] for row in run.rows("kernel_bench")}
+    head = {"en": said["en"], "es": said["es"]}
+    if run.device == "cpu":
+        return Said("cpu", head["en"] + " On a CPU memfuse's operator is ATen's two calls, so this compares ATen "
+                    "with Inductor's C++ and the library call; the Triton kernel itself is measured on a GPU only, "
+                    "and a GPU run is what would say whether its fused epilogue pays.",
+                    head["es"] + " En una CPU el operador de memfuse son las dos llamadas de ATen, así que esto "
+                    "compara ATen con el C++ de Inductor y con la llamada de la biblioteca; el kernel Triton solo "
+                    "se mide en una GPU, y es una ejecución en GPU la que diría si su epílogo fusionado compensa.")
+    if winners == {"memfuse"}:
+        return Said("memfuse", head["en"] + " The hand-written epilogue kernel was the fastest implementation in "
+                    "every case: fusing GELU into the matmul's store saves the round trip Inductor's default pays. "
+                    "A library that fused the same epilogue better, or larger shapes where the matmul's own tiling "
+                    "dominates, would change it.",
+                    head["es"] + " El kernel escrito a mano con el epílogo fue la implementación más rápida en todos "
+                    "los casos: fusionar la GELU en el almacenamiento del producto ahorra el viaje de ida y vuelta "
+                    "que paga el modo por defecto de Inductor. Lo cambiaría una biblioteca que fusionara mejor el "
+                    "mismo epílogo, o formas mayores en las que domine el teselado del propio producto.")
+    return Said("other", head["en"] + " Where a baseline built on cuBLAS wins, its tiling for that shape beats "
+                "memfuse's eight autotuned tiles. What would change it: tiles searched per shape, or a persistent "
+                "kernel for the large cases.",
+                head["es"] + " Donde gana una referencia construida sobre cuBLAS, su teselado para esa forma supera "
+                "las ocho teselas de memfuse ajustadas automáticamente. Lo que lo cambiaría: teselas buscadas para "
+                "cada forma, o un kernel persistente para los casos grandes.")
+
+
+def _day70_llm(run: Run) -> Said:
+    regime = decode_regime(run, None)
+    tpot = float(run.value("gpt2.best_tpot_ms"))
+    head = {"en": f"The best decode of the GPT-2-shaped model took {num(tpot, 'en', 'ms')} per token. "
+                  f"{regime.en}",
+            "es": f"La mejor decodificación del modelo con forma de GPT-2 tardó {num(tpot, 'es', 'ms')} "
+                  f"por token. {regime.es}"}
+    if regime.outcome == "latency":
+        return Said("latency", head["en"] + " What would change it: several requests per step (batching), and "
+                    "fewer, longer kernels per step (CUDA graphs remove launches, not kernel time).",
+                    head["es"] + " Lo que lo cambiaría: varias peticiones por paso (lotes) y menos kernels, más "
+                    "largos, por paso (los CUDA graphs eliminan lanzamientos, no tiempo de kernel).")
+    if regime.outcome == "memory":
+        return Said("memory", head["en"] + " What would change it: fewer bytes per token — weights in 8 or 4 bits, "
+                    "or a smaller KV cache — since memory is most of the step.",
+                    head["es"] + " Lo que lo cambiaría: menos bytes por token —pesos en 8 o 4 bits, o una caché KV "
+                    "más pequeña—, porque la memoria es la mayor parte del paso.")
+    return Said("mixed", head["en"] + " What would change it: both fewer bytes per token (weights in 8 or 4 bits) "
+                "and less work around the weights' reads (fewer, fused kernels per step).",
+                head["es"] + " Lo que lo cambiaría: a la vez menos bytes por token (pesos en 8 o 4 bits) y menos "
+                "trabajo alrededor de la lectura de los pesos (menos kernels por paso, fusionados).")

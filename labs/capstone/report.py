@@ -43,6 +43,11 @@ class Facts:
         return " ".join(self.claim("target", baseline) for baseline in
                         ("default", "max_autotune", "best_inductor", "library")) + " " + self.claim("fastest")
 
+    def day70(self, words: tuple[str, str]) -> str:
+        """Day 70's paragraph per project (labs/capstone/claims.py), as the page shows them."""
+        paragraphs = [f"**{name}.** {self.claim('day70', name)}" for name in ("mlopt", "memfuse", "llm_bench")]
+        return f"## {words[0]}\n\n" + "\n\n".join(paragraphs) + "\n"
+
     def ok(self, part: str) -> bool:
         return self.parts.get(part, {}).get("status") == "ok"
 
@@ -71,6 +76,7 @@ def _failed(f: Facts, part: str) -> str:
 def english(f: Facts, machine: str, preset: str) -> str:
     s = ["# Capstone report: three tools, measured\n",
          f"Run on {machine}, preset `{preset}`, torch {torch.__version__}. Every number below comes from this run.\n",
+         f.day70(("In short", "Project")),
          "## Project A — mlopt, an FX graph optimizer\n"]
     if f.ok("mlopt_resnet18"):
         s.append(f"ResNet-18 (the standard architecture, random weights) at input {f('resnet.input')}: "
@@ -138,6 +144,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     s = ["# Informe del proyecto final: tres herramientas, medidas\n",
          f"Ejecutado en {machine}, preajuste `{preset}`, torch {torch.__version__}. Todas las cifras salen de "
          "esta ejecución.\n",
+         f.day70(("En resumen", "Proyecto")),
          "## Proyecto A — mlopt, un optimizador de grafos FX\n"]
     if f.ok("mlopt_resnet18"):
         s.append(f"ResNet-18 (la arquitectura estándar, pesos aleatorios) con entrada {f('resnet.input')}: "

@@ -618,6 +618,9 @@ def test_report_of_the_committed_gpu_run_says_five_of_six_met():
     english = report.english(report.Facts(manifest, "en"), "H100", "full")
     assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
     assert "missed in 5 of 6" not in english
+    from labs.capstone.claims import CLAIMS
+    for project in ("mlopt", "memfuse", "llm_bench"):     # the page's Day-70 paragraphs, word for word
+        assert f"**{project}.** {CLAIMS['day70'](manifest, project).en}" in english
     assert "5 de 6 casos lo alcanzaron" in report.spanish(report.Facts(manifest, "es"), "H100", "full")
 
 
