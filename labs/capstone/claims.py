@@ -198,10 +198,11 @@ def batching(run: Run, _: None) -> Said:
                                                  if tpot else ""))
             for lang in ("en", "es")}
     if gain >= ratio / 2:
-        return Said("latency", f"On this run {said['en']}: one weight read served many more tokens almost for free, "
-                    "so the one-request step was bound by latency, not by the hardware.",
-                    f"En esta ejecución, {said['es']}: una misma lectura de los pesos sirvió muchos más tokens casi "
-                    "gratis, así que el paso de una sola petición estaba limitado por la latencia, no por el hardware.")
+        return Said("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
+                    "time per step, so the one-request step was bound by latency, not by the hardware.",
+                    f"En esta ejecución, {said['es']}: cada lectura de los pesos sirvió más tokens con poco tiempo "
+                    "extra por paso, así que el paso de una sola petición estaba limitado por la latencia, no por el "
+                    "hardware.")
     if gain < 1.5:
         return Said("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
                     "already bound by the hardware (arithmetic or memory), not by latency.",

@@ -17,7 +17,7 @@ import torch
 @dataclass(frozen=True)
 class Events:
     compiles: int            # graphs Dynamo compiled (every recompile is one more)
-    graphs_recorded: int     # CUDA graphs recorded by cudagraph trees (0 on a CPU)
+    graphs_recorded: int     # CUDA graphs cudagraph trees recorded, or warmed up to record (0 on a CPU)
 
     def __sub__(self, earlier: Events) -> Events:
         return Events(self.compiles - earlier.compiles, self.graphs_recorded - earlier.graphs_recorded)
@@ -35,4 +35,8 @@ def _graphs_recorded(device: str) -> int:
     manager = cudagraph_trees.get_manager(torch.cuda.current_device(), create_if_none_exists=False)
     if manager is None:
         return 0
-    return next(copy.copy(manager.graph_counter))   # the next id it would hand out, not consumed
+    # the next ids it would hand out, read from copies so that none is consumed: graph ids count
+    # up from 0, warm-up node ids count down from -1
+    recorded = next(copy.copy(manager.graph_counter))
+    warmed = -1 - next(copy.copy(manager.warmup_node_counter)) if hasattr(manager, "warmup_node_counter") else 0
+    return recorded + warmed
