@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import torch
+
 from labs.capstone.llm_bench import backends, concurrency, models, workloads
 from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth
@@ -130,6 +132,8 @@ def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: flo
                                 cell_budget)
             except Exception as error:    # out of memory, a failed capture: a row with its reason
                 rows.append(unmeasured(name, workload, one_line(error)))
+                if lab.device == "cuda":
+                    torch.cuda.empty_cache()   # what the failed cell held, back for the next one
                 continue
             mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
             ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
@@ -186,6 +190,8 @@ def record_gpt2_summary(lab: Lab, rows: list[list]) -> None:
     lab.metric("gpt2.unmeasured_cells", len(rows) - len(measured))
     lab.metric("gpt2.timed_compile_events", sum(r["timed_compiles"] + r["timed_graphs"] for r in measured
                                                 if r["timed_compiles"] is not None))
+    if not measured:              # every cell failed: the table says why, the check fails the part
+        return
     best = max(measured, key=lambda r: r["copy_share"] or 0)
     lab.metric("gpt2.best_share_backend", best["backend"])
     lab.metric("gpt2.best_share_workload", best["workload"])

@@ -487,6 +487,23 @@ def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
     assert rows[0]["reason"] == "" and rows[0]["timed_compiles"] == 0
 
 
+
+def test_a_sweep_whose_every_cell_fails_records_every_reason(tmp_path, monkeypatch):
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+
+    def capture_fails(*_args, **_kwargs):
+        raise RuntimeError("CUDA graph capture failed")
+    monkeypatch.setattr(parts_llm, "run_cell", capture_fails)
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
+    table = lab.result["tables"]["llm_gpt2"]
+    assert [r[table["columns"].index("reason")] for r in table["rows"]] == ["RuntimeError: CUDA graph capture failed"]
+    assert lab.result["metrics"]["gpt2.cells"]["value"] == 0
+
+
 class FakeClock:
     def __init__(self):
         self.now = 100.0
