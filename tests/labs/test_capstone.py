@@ -694,3 +694,17 @@ def test_a_static_batch_streams_one_stamp_per_step_and_matches_single_requests()
     # each request of the batch decodes as it would alone (greedy, same prompt)
     alone = [step(ids[i:i + 1], [])[0].item() for i in range(3)]
     assert step(ids, [])[0].flatten().tolist() == alone
+
+
+def test_the_lab_refuses_a_too_small_sweep_budget_before_any_part_runs(tmp_path, monkeypatch):
+    import dataclasses
+
+    from labs.capstone import lab as capstone_lab
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    small = dataclasses.replace(settings_for("smoke", "cpu"), llm_budget_s=0.01)
+    monkeypatch.setattr(capstone_lab, "settings_for", lambda preset, device: small)
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    with pytest.raises(ValueError, match=r"set llm_budget_s to at least 0\.2 s"):
+        capstone_lab.run(lab)
+    assert lab.result["parts"] == {} and lab.result["metrics"] == {}
