@@ -18,15 +18,21 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test lint clean browser venv gpu-results mutation-check
+.PHONY: site labs build serve test lint clean browser venv gpu-results mutation-check visible
 
 venv: $(STAMP)
 
-# The first install downloads about 1.3 GB (PyTorch's CPU build is 750 MB of it): say so.
+# Where PyTorch's wheel comes from. Empty (the default): pip's own index, which on Linux gives
+# the CUDA build (several GB with its NVIDIA libraries); on macOS and Windows the CPU build.
+# For the CPU-only build on Linux (about 750 MB): make venv TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+TORCH_INDEX_URL ?=
+TORCH_PIN := $(shell grep -m1 '^torch==' requirements.txt)
+
 $(STAMP): requirements.txt constraints.txt
-	@echo "Setting up $(VENV): PyTorch (CPU build), MkDocs Material, plotly, pytest — about 1.3 GB, one to a few minutes."
+	@echo "Setting up $(VENV): PyTorch, MkDocs Material, plotly, pytest — from 1.3 GB (CPU build) to several GB (Linux, CUDA build): see README."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(if $(TORCH_INDEX_URL),$(PY) -m pip install --quiet --progress-bar on "$(TORCH_PIN)" --index-url $(TORCH_INDEX_URL))
 	$(PY) -m pip install --quiet --progress-bar on -r requirements.txt -c constraints.txt
 	$(PY) -c "import site, pathlib; pathlib.Path(site.getsitepackages()[0], 'course.pth').write_text('$(CURDIR)\n$(CURDIR)/scripts\n')"
 	touch $(STAMP)
@@ -66,6 +72,10 @@ mutation-check: $(STAMP) browser
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
 	scripts/gpu-results $(or $(OUT),/tmp/course-gpu) $(LABS)
+
+# What a person sees: every page at two widths in both languages, served under a sub-path.
+visible: $(STAMP) browser
+	$(PY) -m pytest -q tests/test_visible.py
 
 clean:
 	rm -rf site .work .cache .pytest_cache .ruff_cache

@@ -85,7 +85,7 @@ def poisoned(tmp_path: Path, payload: str) -> ResultStore:
         tables={"latency": {"columns": ["batch", "note"], "rows": [[2, payload], [3, payload]],
                             "units": {"batch": "µs"}}},
         figures={"latency": {"table": "latency", "x": "batch", "y": ["batch"]}})
-    data["provenance"] = dict(data["provenance"], device_name=payload[:200], torch="2.13.0")
+    data["provenance"] = dict(data["provenance"], device_name=payload[:200], cpu_model=payload[:200], torch="2.13.0")
     folder = tmp_path / "inductor_kernels" / "cpu"
     folder.mkdir(parents=True)
     (folder / "manifest.json").write_text(json.dumps(data))

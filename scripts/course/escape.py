@@ -43,6 +43,13 @@ def code(value: object) -> str:
     return "<code>" + text(value) + "</code>"
 
 
+def fence_title(value: object) -> str:
+    """`value` as the title="…" of a fenced code block: Pygments escapes the title's HTML
+    itself and Markdown never reads a fence's header, so entities here would show as typed
+    (`&#95;`); only what ends the option (a double quote) and control characters are replaced."""
+    return _CONTROL.sub(" ", str(value)).replace("\r", " ").replace("\n", " ").replace('"', "″")
+
+
 def href(path: str) -> str:
     """A relative link to a file the site serves: each path segment percent-encoded, so no
     scheme (`javascript:`), host or query can come from the data. Safe inside an attribute."""

@@ -50,6 +50,17 @@ def worse_than_current(new: dict, current: results.LabResult | None) -> str | No
     return None
 
 
+def linked_folder(source: Path, lab: str, device: str) -> str | None:
+    """Why `source/lab/device` cannot be imported from: a symbolic link anywhere below `source`
+    (the lab's folder as much as the device's) would copy files from outside what was handed in."""
+    for folder in (source / lab, source / lab / device):
+        if folder.is_symlink():
+            return f"{folder} is a symbolic link; copy the folder itself into {source} (links are refused, as files are)"
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
+    return None
+
+
 def import_one(source: Path, results_dir: Path, lab: str, device: str, force: bool) -> Outcome:
     def refuse(why: str) -> Outcome:
         return Outcome(lab, device, False, why)
@@ -63,8 +74,8 @@ def import_one(source: Path, results_dir: Path, lab: str, device: str, force: bo
     if device not in DEVICES or device not in meta.devices:
         return refuse(f"{lab} runs on {', '.join(meta.devices)}, not {device!r}")
     folder = source / lab / device
-    if folder.is_symlink() or not folder.is_dir():
-        return refuse(f"{folder} is not a folder (symbolic links are refused)")
+    if why := linked_folder(source, lab, device):
+        return refuse(why)
     manifest_path = folder / "manifest.json"
     try:
         if manifest_path.is_symlink():

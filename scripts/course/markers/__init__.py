@@ -62,8 +62,8 @@ OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, na
     "checks": set(),
     "table": _NUMBERS | {"columns", "headers", "code"},
     "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},
-    "figure": {"x_title", "y_title", "names"},
-    "part": set(), "provenance": set(),
+    "figure": {"x_title", "y_title", "names", "x_labels"},
+    "part": set(), "provenance": {"form"},
     "lab_header": set(), "lab_nav": set(), "curriculum": set(), "glossary": set(),
     "cohort": {"id"}, "cohorts": set(),
 }.items()} | {"case": None}

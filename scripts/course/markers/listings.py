@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from course import escape
+from course import escape, machine_paths
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
 from course.results import LabResult
@@ -116,7 +116,8 @@ def _artifact_lines(page: Page, marker: Marker, device: str) -> tuple[LabResult,
     path = result.folder / artifact["path"]
     if not path.is_file():
         raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
-    return result, artifact, path.read_text(encoding="utf-8", errors="replace").splitlines()
+    text = machine_paths.neutral(path.read_text(encoding="utf-8", errors="replace"))
+    return result, artifact, text.splitlines()
 
 
 def render_code(page: Page, marker: Marker) -> str:
@@ -129,7 +130,7 @@ def render_code(page: Page, marker: Marker) -> str:
         first, last = line_span(marker, len(lines))
         shown = lines[first - 1:last]
         fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", "\n".join(shown))), default=0))
-        title = marker.options.get("title") or escape.text(posixpath.basename(artifact["path"])).replace('"', "&quot;")
+        title = marker.options.get("title") or escape.fence_title(posixpath.basename(artifact["path"]))
         language = artifact.get("language", "text")
         highlighted = marker.options.get("hl_lines") or lines_from_table(page, marker, result, first, last)
         hl = f' hl_lines="{highlighted}"' if highlighted else ""

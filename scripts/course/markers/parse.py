@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from labs.common.contract import DEVICES
 
-MARKER = re.compile(r"\{\{\s*(?P<kind>[a-z_]+)\b(?P<body>(?:[^}\n]|\}(?!\}))*)\}\}")
+# The kind is matched wider than any real kind (capitals, digits, hyphens), so that `{{ Metric … }}`
+# or `{{ metric-x … }}` is reported as an unknown kind instead of printed as it stands.
+MARKER = re.compile(r"\{\{\s*(?P<kind>[A-Za-z_][\w-]*)(?P<body>(?:[^}\n]|\}(?!\}))*)\}\}")
 # An opening `{{` that no closing `}}` follows on its line: a marker someone forgot to close.
 UNCLOSED = re.compile(r"\{\{(?![^\n]*\}\})")
 TARGET = re.compile(r"^(?P<lab>[a-z][a-z0-9_]*)(?:/(?P<device>[a-z]+))?(?::(?P<key>[\w.\-]+))?$")

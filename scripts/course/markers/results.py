@@ -6,7 +6,7 @@ from __future__ import annotations
 from course import escape
 from course.markers.page import DEVICE_LABEL, Page
 from course.markers.parse import Marker, MarkerError
-from course.strings import t
+from course.strings import lab_message, t
 from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
 
 
@@ -130,7 +130,8 @@ def render_part(page: Page, marker: Marker) -> str:
         text = t(page.lang, "skipped_requires", part=escape.text(marker.key), requires=other,
                  device=DEVICE_LABEL[device], other=other)
     else:
-        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(part.get("reason", "")))
+        reason = lab_message(page.lang, part.get("reason", ""))
+        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(reason))
     title = t(page.lang, "skipped_title", device=DEVICE_LABEL[device])
     return f'!!! note "{title}"\n\n    {text}\n'
 
@@ -182,6 +183,13 @@ def releases_note(page: Page, lab: str, devices: list[str]) -> str | None:
 
 
 def render_provenance(page: Page, marker: Marker) -> str:
+    """The full provenance of each device's run; `form="short"` writes one line under a table
+    typed into the page (a CPU | GPU table of inline metrics), naming each column's run."""
+    form = marker.options.get("form", "full")
+    if form == "short":
+        return "".join(page.source_line(marker.lab, device) for device in page.devices_for(marker))
+    if form != "full":
+        raise MarkerError(f'form="{form}" is neither "full" nor "short"')
     devices = page.devices_for(marker)
     lines = [f'<p class="course-provenance" markdown>{provenance_text(page, marker.lab, device)}</p>'
              for device in devices]
