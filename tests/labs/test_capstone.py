@@ -708,3 +708,16 @@ def test_the_lab_refuses_a_too_small_sweep_budget_before_any_part_runs(tmp_path,
     with pytest.raises(ValueError, match=r"set llm_budget_s to at least 0\.2 s"):
         capstone_lab.run(lab)
     assert lab.result["parts"] == {} and lab.result["metrics"] == {}
+
+
+def test_cells_past_the_deadline_are_rows_that_say_so(tmp_path):
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
+    table = lab.result["tables"]["llm_gpt2"]
+    rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
+    assert [(r["measured"], r["reason"]) for r in rows] == [("no", "the lab's deadline left too little time for "
+                                                                    "this cell")]
