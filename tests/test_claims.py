@@ -107,7 +107,23 @@ def project(device: str = "cuda", vs_eager: str = "same", share: float = 13.8, r
     return manifest
 
 
+def strategies(*cases: tuple) -> dict:
+    """kernel_bench rows: (vs_default, vs_max_autotune, max-autotune's strategy); the default's is addmm."""
+    manifest = bench_rows(*[(512 * (i + 1), d, a, None) for i, (d, a, _) in enumerate(cases)])
+    table = manifest["tables"]["kernel_bench"]
+    table["columns"] += ["default_strategy", "max_strategy"]
+    for row, (_, _, strategy) in zip(table["rows"], cases):
+        row += ["addmm+Triton gelu", strategy]
+    return manifest
+
+
 CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
+    ("capstone", "autotune_loss"): [
+        (strategies((1.0, 1.3, "addmm+Triton gelu")), None, "same_choice"),
+        (strategies((1.0, 1.7, "template+epilogue")), None, "other_choice"),
+        (strategies((1.0, 1.3, "addmm+Triton gelu"), (1.0, 1.7, "template+epilogue")), None, "both"),
+        (strategies((1.0, 1.04, "template+epilogue")), None, "not_slower"),        # inside the band
+        (strategies((1.0, 0.9, "template+epilogue")), None, "not_slower")],
     ("capstone", "day70"): [
         (project(vs_eager="faster"), "mlopt", "faster"), (project(vs_eager="same"), "mlopt", "not_faster"),
         (project(vs_eager="slower"), "mlopt", "not_faster"),
@@ -373,3 +389,5 @@ def test_committed_gpu_capstone_target_counts_come_from_the_rows():
     assert "5 of 6 cases reached it" in said.en and "M=2048 float16" in said.en and "0.890×" in said.en
     assert "5 de 6 casos" in said.es and "0,890×" in said.es
     assert claims.registry()["capstone"]["decode_regime"](gpu, None).outcome == "latency"
+    loss = claims.registry()["capstone"]["autotune_loss"](gpu, None)     # three kept addmm, three did not
+    assert loss.outcome == "both" and "M=2048 float16 (1.36× the default's time)" in loss.en

@@ -302,3 +302,41 @@ def _day70_llm(run: Run) -> Said:
                 "and less work around the weights' reads (fewer, fused kernels per step).",
                 head["es"] + " Lo que lo cambiaría: a la vez menos bytes por token (pesos en 8 o 4 bits) y menos "
                 "trabajo alrededor de la lectura de los pesos (menos kernels por paso, fusionados).")
+
+
+@CLAIMS.claim("autotune_loss", devices=("cuda",), condition=(
+    "per case where max-autotune was more than 5 % slower than the default (each relative to memfuse): if its "
+    "code kept the default's strategy (the same library matmul), the loss lies outside the GEMM choice; if it "
+    "chose another kernel, its own autotuning benchmark picked a kernel that ran slower in the full graph"))
+def autotune_loss(run: Run, _: None) -> Said:
+    slower: dict[bool, list[tuple[str, float]]] = {True: [], False: []}   # kept the default's strategy?
+    for row in run.rows("kernel_bench"):
+        default, tuned = _ratio(row, "default"), _ratio(row, "max_autotune")
+        if default is not None and tuned is not None and tuned > default * (1 + SAME_BAND):
+            slower[row.get("max_strategy") == row.get("default_strategy")].append((_case(row), tuned / default))
+    if not slower[True] and not slower[False]:
+        return Said("not_slower", "max-autotune was nowhere more than 5 % slower than the default on this run.",
+                    "max-autotune no fue en ningún caso más de un 5 % más lento que el modo por defecto en esta "
+                    "ejecución.")
+    listed = {(kept, lang): ", ".join(f"{case} ({num(times, lang, '×')} the default's time)" if lang == "en" else
+                                      f"{case} ({num(times, lang, '×')} el tiempo del modo por defecto)"
+                                      for case, times in slower[kept]) for kept in (True, False) for lang in ("en", "es")}
+    en, es = [], []
+    if slower[True]:
+        en.append(f"In {listed[True, 'en']} max-autotune's code kept the default's strategy (the library matmul, "
+                  "then a GELU kernel) and was still slower, so the GEMM search is not what lost the time: it lies "
+                  "in what else the mode changes (the GELU kernel's configuration, the layouts it fixes), which "
+                  "this run does not separate.")
+        es.append(f"En {listed[True, 'es']} el código de max-autotune mantuvo la estrategia del modo por defecto (el "
+                  "producto de la biblioteca y después un kernel de GELU) y aun así fue más lento, así que no es la "
+                  "búsqueda de GEMM la que perdió el tiempo: está en lo demás que cambia el modo (la configuración "
+                  "del kernel de GELU, los formatos que fija), que esta ejecución no separa.")
+    if slower[False]:
+        en.append(f"In {listed[False, 'en']} it chose another kernel than the default's, the fastest of its own "
+                  "autotuning benchmark, and that kernel ran slower in the compiled graph; the candidates it timed "
+                  "are listed below when this torch reports them.")
+        es.append(f"En {listed[False, 'es']} eligió un kernel distinto del del modo por defecto, el más rápido de "
+                  "su propia medición de ajuste, y ese kernel fue más lento dentro del grafo compilado; los "
+                  "candidatos que midió se listan abajo cuando esta versión de torch los da.")
+    outcome = "same_choice" if not slower[False] else "other_choice" if not slower[True] else "both"
+    return Said(outcome, " ".join(en), " ".join(es))
