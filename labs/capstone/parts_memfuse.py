@@ -65,15 +65,17 @@ def backend_part(lab: Lab, settings: Settings) -> None:
 
 def record_memory(lab: Lab, record, block, compiled, x: torch.Tensor) -> None:
     """The liveness estimates against the measured peaks of one call, eager and memfuse."""
-    measured = {"eager": peak_bytes(lambda: block(x), lab.device).bytes,
-                "memfuse": peak_bytes(lambda: compiled(x), lab.device).bytes}
+    peaks = {"eager": peak_bytes(lambda: block(x), lab.device), "memfuse": peak_bytes(lambda: compiled(x), lab.device)}
+    measured = {name: peak.bytes for name, peak in peaks.items()}
+    # reserved: what the caching allocator held from the device at the peak (GPU; None on a CPU)
+    reserved = {name: peak.reserved / 2**20 if peak.reserved is not None else None for name, peak in peaks.items()}
     rows = [["original", "eager", record.before.peak_bytes / 2**20, measured["eager"] / 2**20,
-             measured["eager"] / record.before.peak_bytes, record.before.peak_node],
+             measured["eager"] / record.before.peak_bytes, record.before.peak_node, reserved["eager"]],
             ["rewritten", "memfuse", record.after.peak_bytes / 2**20, measured["memfuse"] / 2**20,
-             measured["memfuse"] / record.after.peak_bytes, record.after.peak_node]]
+             measured["memfuse"] / record.after.peak_bytes, record.after.peak_node, reserved["memfuse"]]]
     lab.table("memfuse_memory", ["graph", "runs_as", "estimated_mib", "measured_mib", "measured_over_estimate",
-                                 "peak_node"], rows,
-              {"estimated_mib": "MiB", "measured_mib": "MiB", "measured_over_estimate": "×"})
+                                 "peak_node", "reserved_mib"], rows,
+              {"estimated_mib": "MiB", "measured_mib": "MiB", "measured_over_estimate": "×", "reserved_mib": "MiB"})
     lab.metric("memfuse.estimate_before_mib", record.before.peak_mib, "MiB")
     lab.metric("memfuse.estimate_after_mib", record.after.peak_mib, "MiB")
     lab.metric("memfuse.measured_eager_mib", measured["eager"] / 2**20, "MiB")
