@@ -721,3 +721,22 @@ def test_cells_past_the_deadline_are_rows_that_say_so(tmp_path):
     rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
     assert [(r["measured"], r["reason"]) for r in rows] == [("no", "the lab's deadline left too little time for "
                                                                     "this cell")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_renders_from_the_smoke_run_without_a_marker_error(lab_smoke, tmp_path, lang):
+    """Every table column, metric and claim the page names exists in a run of this code (a CPU
+    run: the page's GPU markers either say there is no GPU run or are the same tables)."""
+    import shutil
+    from pathlib import Path
+
+    from course.markers import PageContext, expand
+    from course.results import ResultStore
+    run = lab_smoke(LAB)
+    shutil.copytree(run.out, tmp_path / LAB / "cpu")
+    page = Path(__file__).resolve().parents[2] / "docs" / lang / "labs" / f"{LAB}.md"
+    expansion = expand(page.read_text(), PageContext(page=f"{lang}/labs/{LAB}.md", lang=lang), ResultStore(tmp_path))
+    assert expansion.errors == []
+    said = {"en": "target met in", "es": "objetivo cumplido en"}[lang]
+    assert said in expansion.markdown or {"en": "target missed", "es": "objetivo no cumplido"}[lang] in \
+        expansion.markdown
