@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import markdown
@@ -180,6 +181,20 @@ def test_provenance_names_machine_torch_preset_and_commit(both_devices):
     assert "preajuste <code>full</code>" in es and "commit <code>01234567</code>" in es and "35,5\u00a0s" in es
     assert "GPU · NVIDIA H100" in es
     assert "ha cambiado" in es     # the fake source hash differs from the lab's real one
+
+
+@pytest.mark.parametrize(("gpu_torch", "differs"), [("2.11.0", True), ("2.13.0+cu130", False), ("2.13.1", True)])
+def test_provenance_says_when_the_devices_ran_different_torch_releases(tmp_path, gpu_torch, differs):
+    write_result(tmp_path, device="cpu")
+    folder = write_result(tmp_path, device="cuda")
+    data = json.loads((folder / "manifest.json").read_text())
+    data["provenance"]["torch"] = gpu_torch
+    (folder / "manifest.json").write_text(json.dumps(data))
+    store = ResultStore(tmp_path)
+    en, es = ok("{{ provenance inductor_kernels }}", store), ok("{{ provenance inductor_kernels }}", store, "es")
+    assert ("different torch releases (CPU torch 2.13.0+cpu, GPU torch " + gpu_torch + ")" in en) == differs
+    assert ("versiones distintas de torch" in es) == differs
+    assert "different torch releases" not in ok("{{ provenance inductor_kernels/cpu }}", store)
 
 
 def test_skipped_part_notice_in_both_languages(store):
