@@ -29,7 +29,7 @@ from pathlib import Path
 from labs.common.harness import Lab
 from labs.common.labmeta import LABS_DIR
 from labs.common.measure import POLLUTING_ENV
-from labs.kernel_history import claims, diff, envs
+from labs.kernel_history import diff, envs, release_changes
 from labs.kernel_history.history import HISTORY_COLUMNS, HISTORY_UNITS, Snapshot, clip, history_row, snapshot
 from labs.kernel_history.probe import PROBE_FILE
 from labs.kernel_history.settings import SETTINGS, base_version, releases_for, version_key
@@ -218,14 +218,14 @@ def part_summary(lab: Lab, history: History) -> None:
             for lang, text in ONE_RELEASE.items():
                 rows[lang].append([module, snaps[0].release, text])
         for old, new in pairwise(snaps):
-            for sentence in claims.changes(old, new):
+            for sentence in release_changes.changes(old, new):
                 for lang in rows:
                     rows[lang].append([module, f"{old.release} → {new.release}", clip(sentence[lang])])
     for lang, found in rows.items():
         lab.table(f"changes.{lang}", ["module", "releases", "change"], found)
     installed = next((r.release for r in history.runs if r.env.installed), "")
     every = [s for m in history.modules for s in history.snapshots(m) if s.ok]
-    advice, sentence = claims.pin_advice(every, installed)
+    advice, sentence = release_changes.pin_advice(every, installed)
     lab.metric("pin.advice", advice)
     lab.metric("pin.summary.en", sentence["en"])
     lab.metric("pin.summary.es", sentence["es"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from labs.common.harness import Lab, LabOptions
-from labs.kernel_history import claims, diff, envs, settings
+from labs.kernel_history import diff, envs, release_changes, settings
 from labs.kernel_history import lab as history_lab
 from labs.kernel_history.history import CELL_LIMIT, HISTORY_COLUMNS, Snapshot, history_row
 from labs.kernel_history.normalize import fusion, normalize, strategy
@@ -126,89 +126,89 @@ def snap(release: str = "2.12.1", module: str = "m", **fields) -> Snapshot:
 
 
 def test_claim_compile_failed_both_sides():
-    assert "did not compile" in claims.claim_compile_failed(snap(), snap("2.13.0", error="compile failed: X"))["en"]
-    assert "compiles it" in claims.claim_compile_failed(snap(error="compile failed: X"), snap("2.13.0"))["en"]
-    assert claims.claim_compile_failed(snap(), snap("2.13.0")) is None
+    assert "did not compile" in release_changes.claim_compile_failed(snap(), snap("2.13.0", error="compile failed: X"))["en"]
+    assert "compiles it" in release_changes.claim_compile_failed(snap(error="compile failed: X"), snap("2.13.0"))["en"]
+    assert release_changes.claim_compile_failed(snap(), snap("2.13.0")) is None
 
 
 def test_claim_kernel_count_both_sides():
     two = snap(kernels=[kernel("_softmax"), kernel("add")])
-    said = claims.claim_kernel_count(two, snap("2.13.0"))
+    said = release_changes.claim_kernel_count(two, snap("2.13.0"))
     assert said["en"].startswith("fewer kernels: 2 → 1") and said["es"].startswith("menos kernels")
-    assert claims.claim_kernel_count(snap(), snap("2.13.0")) is None
+    assert release_changes.claim_kernel_count(snap(), snap("2.13.0")) is None
 
 
 def test_claim_fusions_both_sides():
-    said = claims.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax_add")]))
+    said = release_changes.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax_add")]))
     assert "`_softmax_add`" in said["en"] and "`_softmax`" in said["en"]
-    assert claims.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax", "scalar")])) is None
+    assert release_changes.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax", "scalar")])) is None
 
 
 def test_claim_strategy_both_sides():
     welford = snap(kernels=[kernel("native_layer_norm", "vectorized+parallel+welford")])
     plain = snap("2.13.0", kernels=[kernel("native_layer_norm", "vectorized+parallel+reduction")])
-    assert "welford → vectorized+parallel+reduction" in claims.claim_strategy(welford, plain)["en"]
-    assert claims.claim_strategy(plain, plain) is None
+    assert "welford → vectorized+parallel+reduction" in release_changes.claim_strategy(welford, plain)["en"]
+    assert release_changes.claim_strategy(plain, plain) is None
 
 
 def test_claim_pattern_needs_both_annotated():
     two = snap(kernels=[kernel("_softmax", pattern="softmax, two_pass")])
     online = snap("2.13.0", kernels=[kernel("_softmax", pattern="softmax, online")])
-    assert "two_pass → softmax, online" in claims.claim_pattern(two, online)["en"]
-    assert claims.claim_pattern(snap(), online) is None            # "not annotated" is not a change
-    assert claims.claim_pattern(two, two) is None
+    assert "two_pass → softmax, online" in release_changes.claim_pattern(two, online)["en"]
+    assert release_changes.claim_pattern(snap(), online) is None            # "not annotated" is not a change
+    assert release_changes.claim_pattern(two, two) is None
 
 
 def test_claim_library_calls_both_sides():
-    assert "extern_kernels.mm" in claims.claim_library_calls(snap(), snap("2.13.0", library_calls=["extern_kernels.mm"]))["en"]
-    assert claims.claim_library_calls(snap(), snap("2.13.0")) is None
+    assert "extern_kernels.mm" in release_changes.claim_library_calls(snap(), snap("2.13.0", library_calls=["extern_kernels.mm"]))["en"]
+    assert release_changes.claim_library_calls(snap(), snap("2.13.0")) is None
 
 
 def test_claim_guard_kinds_both_sides():
     more = snap("2.13.0", guard_kinds={"TENSOR_MATCH": 3, "DIMENSION_DYNAMIC_MARKING_GUARD": 15})
-    said = claims.claim_guard_kinds(snap(), more)
+    said = release_changes.claim_guard_kinds(snap(), more)
     assert "`DIMENSION_DYNAMIC_MARKING_GUARD`" in said["en"] and "(3 → 18 guards)" in said["en"]
-    assert claims.claim_guard_kinds(snap(), snap("2.13.0", guard_kinds={"TENSOR_MATCH": 7})) is None
-    assert claims.claim_guard_kinds(snap(guard_kinds=None), more) is None
+    assert release_changes.claim_guard_kinds(snap(), snap("2.13.0", guard_kinds={"TENSOR_MATCH": 7})) is None
+    assert release_changes.claim_guard_kinds(snap(guard_kinds=None), more) is None
 
 
 def test_claim_compile_time_outside_its_band_only():
-    assert "1.3× slower" in claims.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["en"]
-    assert "1,3× más lenta" in claims.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["es"]
-    assert claims.claim_compile_time(snap(), snap("2.13.0", compile_s=12.0)) is None
-    assert "faster" in claims.claim_compile_time(snap(), snap("2.13.0", compile_s=7.9))["en"]
-    assert claims.claim_compile_time(snap(compile_s=None), snap("2.13.0")) is None
+    assert "1.3× slower" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["en"]
+    assert "1,3× más lenta" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["es"]
+    assert release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=12.0)) is None
+    assert "faster" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=7.9))["en"]
+    assert release_changes.claim_compile_time(snap(compile_s=None), snap("2.13.0")) is None
 
 
 def test_claim_compiled_time_is_noise_aware():
-    assert "faster" in claims.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(0.5e-4)))["en"]
-    assert "slower" in claims.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(2e-4)))["en"]
+    assert "faster" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(0.5e-4)))["en"]
+    assert "slower" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(2e-4)))["en"]
     noisy = stats(1.2e-4, spread=0.5)                               # each median inside the other's spread
-    assert claims.claim_compiled_time(snap(compiled=stats(1e-4, spread=0.5)), snap("2.13.0", compiled=noisy)) is None
+    assert release_changes.claim_compiled_time(snap(compiled=stats(1e-4, spread=0.5)), snap("2.13.0", compiled=noisy)) is None
     gpu = snap("2.13.0", compiled=stats(0.5e-4), clock="device")
-    assert claims.claim_compiled_time(snap(), gpu) is None          # two clocks are never compared
+    assert release_changes.claim_compiled_time(snap(), gpu) is None          # two clocks are never compared
 
 
 def test_claim_identical_and_the_weaker_sentences():
-    assert claims.claim_identical(snap(), snap("2.13.0")) is not None
-    assert claims.claim_identical(snap(), snap("2.13.0", kernels=[kernel("_softmax", source="// x\n")])) is None
-    quiet = claims.changes(snap(), snap("2.13.0", compiled=stats(1.02e-4), compile_s=11.0))
-    assert quiet == [claims.claim_identical(snap(), snap())]      # noise says nothing, not "unchanged"
+    assert release_changes.claim_identical(snap(), snap("2.13.0")) is not None
+    assert release_changes.claim_identical(snap(), snap("2.13.0", kernels=[kernel("_softmax", source="// x\n")])) is None
+    quiet = release_changes.changes(snap(), snap("2.13.0", compiled=stats(1.02e-4), compile_s=11.0))
+    assert quiet == [release_changes.claim_identical(snap(), snap())]      # noise says nothing, not "unchanged"
     edited = snap("2.13.0", kernels=[kernel("_softmax", source="// other\n")])
-    said = claims.changes(snap(), edited)
+    said = release_changes.changes(snap(), edited)
     assert [s["en"] for s in said] == ["kernel text differs in 1 line (see the diff)"]
-    assert claims.changes(snap(error="e"), snap("2.13.0", error="e")) == [claims.NEITHER]
+    assert release_changes.changes(snap(error="e"), snap("2.13.0", error="e")) == [release_changes.NEITHER]
 
 
 def test_pin_advice_each_way():
     installed = "2.13.0+cpu"
     mine = snap(installed)
-    assert claims.pin_advice([snap("2.12.1"), mine], installed)[0] == "stay"
-    assert claims.pin_advice([mine, snap("2.14.1")], installed)[0] == "move"
-    assert claims.pin_advice([mine, snap("2.14.1", error="compile failed: X")], installed)[0] == "stay"
-    advice, sentence = claims.pin_advice([mine, snap("2.14.1", compiled=stats(3e-4))], installed)
+    assert release_changes.pin_advice([snap("2.12.1"), mine], installed)[0] == "stay"
+    assert release_changes.pin_advice([mine, snap("2.14.1")], installed)[0] == "move"
+    assert release_changes.pin_advice([mine, snap("2.14.1", error="compile failed: X")], installed)[0] == "stay"
+    advice, sentence = release_changes.pin_advice([mine, snap("2.14.1", compiled=stats(3e-4))], installed)
     assert advice == "stay" and "slower" in sentence["en"]
-    assert claims.pin_advice([snap("2.14.1")], installed)[0] == "undecided"
+    assert release_changes.pin_advice([snap("2.14.1")], installed)[0] == "undecided"
 
 
 # -- releases that cannot run ----------------------------------------------------------------
