@@ -68,7 +68,7 @@ def poisoned_results(target: Path) -> Path:
     shutil.copytree(ROOT / "results", target, ignore=shutil.ignore_patterns(".history"))
     path = target / POISONED_LAB / "cpu" / "manifest.json"
     data = json.loads(path.read_text())
-    data["provenance"]["device_name"] = PAYLOAD
+    data["provenance"]["device_name"] = data["provenance"]["cpu_model"] = PAYLOAD  # one machine, a hostile name
     path.write_text(json.dumps(data))
     return target
 

@@ -84,6 +84,11 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
 BOX_STATS = ("q1", "median", "q3", "lowerfence", "upperfence")
 
 
+# A cohort plot's x labels are machine names, which a phone turns on their side: they take the
+# figure's lower half, and a y title wrapped at the usual width reached up into the legend.
+DISTRIBUTION_TITLE_WIDTH = 22
+
+
 def distribution_html(boxes: list[dict[str, Any]], points: list[tuple[str, float, str]],
                       reference: list[tuple[str, float, str]], lang: str, div_id: str, y_title: str,
                       names: tuple[str, str, str], log_y: bool = False) -> str:
@@ -108,7 +113,7 @@ def distribution_html(boxes: list[dict[str, Any]], points: list[tuple[str, float
     figure.update_layout(
         separators=SEPARATORS[lang],
         xaxis=dict(AXIS, type="category"),
-        yaxis=dict(AXIS, title=wrapped(y_title), type="log" if log_y else None),
+        yaxis=dict(AXIS, title=wrapped(y_title, DISTRIBUTION_TITLE_WIDTH), type="log" if log_y else None),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
         font=dict(color="#888"), margin=dict(l=8, r=8, t=8, b=8), height=380,
         legend=LEGEND,
