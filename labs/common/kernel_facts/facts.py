@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from labs.common import inductor_output as io
-from labs.common.kernel_facts import kernel_lines, meaning, post_grad
+from labs.common.kernel_facts import kernel_lines, meaning, post_grad, traffic
 from labs.common.kernel_facts.patterns import STEPS, Match, fx_matches
 
 FACTS_FILE = "kernel_facts.json"
@@ -49,6 +49,7 @@ class KernelFacts:
     form: str | None = None                     # two_pass | online (softmax and log-softmax)
     claims: list[dict] = field(default_factory=list)     # every pattern whose output this kernel runs (meaning.py)
     origins: list[dict] = field(default_factory=list)    # [{"where": "model.py:37", "code", "nodes"}], the learner's lines
+    traffic: dict | None = None                 # bytes read and written, passes, transposed writes (traffic.py)
     output_node: str | None = None
     input_node: str | None = None
     steps: list[Step] = field(default_factory=list)
@@ -145,6 +146,8 @@ def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
         facts.origins = _origins(nodes, c.graph, c.output_code)
     step_pattern = _my_pattern(facts, c)
     kernel_lines.describe(facts, kernel, buffers, step_pattern)
+    dtypes = {n.name: n.dtype for n in c.graph.nodes.values() if n.dtype} if c.graph else {}
+    facts.traffic = traffic.traffic(facts, kernel, c.output_code, dtypes)
     facts.ir_nodes, facts.ir_buffers = _ir(sites[0] if sites else None, c)
     if facts.ir_buffers is None:
         facts.unknown.append("no_ir")
