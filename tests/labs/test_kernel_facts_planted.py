@@ -215,3 +215,25 @@ def test_every_fact_names_the_learners_line():
     assert any(o["where"] == "labs/explain/examples.py:124" and "softmax" in (o["code"] or "") for o in kf.origins)
     text = document.document(kf, "es", "kernel.cpp", "", checks.kernel_source(SCALED, kf.kernel).source)
     assert "`labs/explain/examples.py:124`" in text
+
+
+def test_a_bare_dump_recognises_from_the_graph_fragment(tmp_path):
+    """No post-grad graph, no provenance: the Triton kernel's own fragment comment says what it
+    computes; the numeric oracle runs that fragment; a fragment never proves "none"."""
+    import shutil
+    folder = tmp_path / "bare"
+    shutil.copytree(FIXTURES / "cuda-torch2.11-softmax_dim0", folder)
+    for name in ("post_grad_graph.json", "fx_graph_transformed.py", "inductor_provenance_tracking_node_mappings.json",
+                 facts.FACTS_FILE):
+        (folder / name).unlink()
+    [kf] = facts.analyze(folder).kernels
+    assert (kf.pattern, kf.nodes_source, kf.output_node) == ("softmax", "graph_fragment", "div")
+    assert "pattern_from_fragment" in kf.unknown
+    verdicts = checks.verify(facts.analyze(folder), folder)[kf.kernel]
+    assert verdicts["pattern"] is True
+    assert checks.pattern_computes(replace(kf, pattern="log_softmax"), folder) is False
+    gelu = tmp_path / "gelu"
+    shutil.copytree(FIXTURES / "cuda-torch2.11-layer_norm", gelu)
+    for name in ("post_grad_graph.json", "fx_graph_transformed.py", facts.FACTS_FILE):
+        (gelu / name).unlink()
+    assert all(k.pattern in (None, "layer_norm") for k in facts.analyze(gelu).kernels)  # never "none"

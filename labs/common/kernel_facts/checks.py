@@ -137,34 +137,45 @@ def _truth_nodes(facts: KernelFacts, folder: Path) -> set[str] | None:
 _EVALUATED: dict[tuple, tuple] = {}   # (folder, the graph files' stamps) -> (graph, values, findings by nodes)
 
 
-def _oracle(folder: Path, nodes: set[str]) -> tuple[post_grad.PostGradGraph | None, list[oracle.Finding]]:
-    """The oracle's findings for a kernel's nodes; the graph is run once per dump."""
+def _oracle(folder: Path, nodes: set[str], kernel: str | None = None) -> tuple[post_grad.PostGradGraph | None,
+                                                                                  list[oracle.Finding], dict]:
+    """The oracle's findings for a kernel's nodes, and every node's value; the graph is run once
+    per dump (a bare dump: the kernel's graph fragment, once per kernel)."""
     folder = Path(folder)
     stamps = tuple((folder / n).stat().st_mtime_ns if (folder / n).is_file() else None
-                   for n in (post_grad.GRAPH_FILE, post_grad.TRANSFORMED_FILE))
+                   for n in (post_grad.GRAPH_FILE, post_grad.TRANSFORMED_FILE, "output_code.py"))
     key = (str(folder.resolve()), stamps)
     if key not in _EVALUATED:
         graph = post_grad.load(folder)
         _EVALUATED[key] = (graph, oracle.evaluate(graph) if graph is not None else None, {})
     graph, values, by_nodes = _EVALUATED[key]
+    if graph is None and kernel is not None:
+        fragment_key = (*key, kernel)
+        if fragment_key not in _EVALUATED:
+            text = (folder / "output_code.py").read_text()
+            fragment = post_grad.from_fragment(io.comment_block(text, kernel))
+            _EVALUATED[fragment_key] = (fragment, oracle.evaluate(fragment), {})
+        graph, values, by_nodes = _EVALUATED[fragment_key]
     if graph is None:
-        return None, []
+        return None, [], {}
     frozen = frozenset(nodes)
     if frozen not in by_nodes:
         by_nodes[frozen] = oracle.headline(oracle.computed(graph, values, sorted(nodes)), graph)
-    return graph, by_nodes[frozen]
+    return graph, by_nodes[frozen], values
 
 
-def pattern_computes(facts: KernelFacts, folder: Path) -> bool:
+def pattern_computes(facts: KernelFacts, folder: Path) -> bool | None:
     """An abstention (None) never fails; a claim must hold numerically: the output node equals
     the reference op of the input node (with the claimed dim and scale), or, for "none", no node
     of the kernel equals any reference op of what feeds it."""
     if facts.pattern is None:
         return True
     nodes = _truth_nodes(facts, folder)
-    graph, found = _oracle(folder, nodes) if nodes is not None else (None, [])
+    graph, found, values = _oracle(folder, nodes, facts.kernel) if nodes is not None else (None, [], {})
     if graph is None:
         return False  # a claim with nothing to support it
+    if facts.pattern != "none" and values.get(facts.output_node) is None:
+        return None  # the graph at hand cannot be run up to the claimed node (a fragment missing a constant)
     if facts.pattern == "none":
         return not found
     claim = next((c for c in facts.claims if c["output_node"] == facts.output_node), {})
@@ -187,7 +198,7 @@ def pattern_computes(facts: KernelFacts, folder: Path) -> bool:
 def kernel_computes_output(graph_facts: GraphFacts, kernel_name: str, pattern: str, folder: Path) -> bool:
     facts = graph_facts.kernel(kernel_name)
     nodes = _truth_nodes(facts, folder) if facts else None
-    graph, found = _oracle(folder, nodes) if nodes else (None, [])
+    graph, found, _ = _oracle(folder, nodes, kernel_name) if nodes else (None, [], {})
     if graph is None:
         return False
     return any(f.pattern == FAMILY.get(pattern, pattern) for f in found)

@@ -171,15 +171,24 @@ def _my_pattern(facts: KernelFacts, c: _Context) -> str | None:
     pattern whose output node the kernel runs; "none" when there is none; None when unknowable),
     `claims`, and for a softmax or log-softmax (a cross-entropy's included) the steps with their
     nodes. Returns the pattern whose steps the kernel's lines should show, if any."""
-    if c.graph is None:
+    graph, recognised, matches = c.graph, c.recognised, c.matches
+    if graph is None and facts.language == "python":
+        # a bare output_code.py: the kernel's "# Graph fragment:" comment is its part of the graph
+        graph = post_grad.from_fragment(io.comment_block(c.output_code, facts.kernel))
+        recognised, matches = meaning.recognise(graph), fx_matches(graph)
+        if not recognised:  # a fragment can show a pattern, never prove there is none
+            graph = None
+        else:
+            facts.unknown.append("pattern_from_fragment")
+    if graph is None:
         facts.unknown.append("no_graph")
         return None
     if facts.nodes is None:
         facts.unknown.append("no_pattern_without_nodes")
         return None
-    mine = meaning.for_kernel(c.recognised, c.graph, facts.nodes)
+    mine = meaning.for_kernel(recognised, graph, facts.nodes)
     facts.claims = [{"pattern": r.pattern, "output_node": r.output, "inputs": r.inputs, "detail": _jsonable(r.detail),
-                     "where": c.graph.nodes[r.output].where} for r in mine]
+                     "where": graph.nodes[r.output].where} for r in mine]
     if not mine:
         facts.pattern = "none"
         return None
@@ -190,8 +199,8 @@ def _my_pattern(facts: KernelFacts, c: _Context) -> str | None:
     if step_pattern is None:
         return None
     inner = next((r for r in mine if r.pattern in meaning.STEP_PATTERN and r.pattern != "cross_entropy"), None)
-    spelled = next((m for m in c.matches if inner and m.output.name == inner.output), None)
-    online = any(c.graph.nodes[n].op == "prepare_softmax_online" for n in facts.nodes if n in c.graph.nodes)
+    spelled = next((m for m in matches if inner and m.output.name == inner.output), None)
+    online = any(graph.nodes[n].op == "prepare_softmax_online" for n in facts.nodes if n in graph.nodes)
     facts.form = spelled.form if spelled else "online" if online else "two_pass"
     for step in STEPS[step_pattern]:
         names = [n.name for n in spelled.steps.get(step, [])] if spelled else []
@@ -204,7 +213,7 @@ def _my_pattern(facts: KernelFacts, c: _Context) -> str | None:
         if names and not inside and c.provenance is not None:
             handles = [h for n in names for h in c.provenance.handles_of(n)]
             other = handles[0].split(":")[0] if handles else None
-        where = sorted({c.graph.nodes[n].where for n in names if n in c.graph.nodes and c.graph.nodes[n].where})
+        where = sorted({graph.nodes[n].where for n in names if n in graph.nodes and graph.nodes[n].where})
         facts.steps.append(Step(step, names, None if inside or not names else [], other, where))
     if not spelled:  # recognised by meaning only: the spelled steps have no nodes; the kernel's lines may still show them
         facts.unknown.append("steps_without_nodes")

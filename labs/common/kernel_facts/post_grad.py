@@ -186,3 +186,64 @@ def _shape(annotation: ast.expr | None) -> list | None:
     if not match:
         return None
     return [int(p) if p.strip().isdigit() else p.strip() for p in match.group(1).split(",") if p.strip()]
+
+
+# -- a Triton kernel's "# Graph fragment:" comment -----------------------------------------------
+
+_FRAGMENT_LINE = re.compile(r'^#\s+%(?P<name>\w+) : (?:Tensor "(?P<type>[^"]*)")?\s*(?:\[num_users=\d+\])?\s*= '
+                            r'(?:PlaceHolder\[target=\w+\]|call_function\[target=(?P<target>[^\]]+)\]'
+                            r'\(args = (?P<args>.*), kwargs = (?P<kwargs>\{.*\})\))\s*$')
+
+
+def from_fragment(comment_lines: list[str]) -> PostGradGraph:
+    """The nodes a Triton kernel's `# Graph fragment:` comment lists (what a bare output_code.py
+    has instead of the post-grad graph): its computed nodes, and its inputs as placeholders.
+    Only this kernel's part of the graph: enough to say what it computes, not what it does not."""
+    nodes: dict[str, FxNode] = {}
+    for line in comment_lines:
+        match = _FRAGMENT_LINE.match(line)
+        if not match:
+            continue
+        name, type_ = match.group("name"), match.group("type")
+        annotation = ast.Constant(type_) if type_ else None
+        if match.group("target") is None:
+            nodes[name] = FxNode(name, "placeholder", shape=_shape(annotation), dtype=_dtype(annotation))
+            continue
+        known = set(nodes)
+        try:
+            args = ast.parse(re.sub(r"%(\w+)", r"\1", match.group("args")), mode="eval").body
+            kwargs = ast.parse(re.sub(r"(\w+): ", r"'\1': ", re.sub(r"%(\w+)", r"\1", match.group("kwargs"))),
+                               mode="eval").body
+        except SyntaxError:
+            continue
+        values = [_literal(a, known) for a in (args.elts if isinstance(args, ast.Tuple) else [args])]
+        keywords = {k.value: _literal(v, known) for k, v in zip(kwargs.keys, kwargs.values)
+                    if isinstance(k, ast.Constant)} if isinstance(kwargs, ast.Dict) else {}
+        target = match.group("target").removeprefix("torch.ops.")
+        target = "getitem" if target in ("operator.getitem", "<built-in function getitem>") else target
+        nodes[name] = FxNode(name, target, values, keywords, _shape(annotation), _dtype(annotation))
+    _link_items(nodes)
+    return PostGradGraph(nodes, "graph_fragment")
+
+
+_MULTI = ("prepare_softmax_online", "var_mean")
+
+
+def _link_items(nodes: dict[str, FxNode]) -> None:
+    """A fragment lists the two results of a two-result reduction computed in the kernel
+    (prepare_softmax_online's max and sum, var_mean's var and mean) as placeholders named
+    `getitem*`: FX names them in order of their index. With exactly one such reduction and two
+    such placeholders, they are its items 0 and 1; otherwise they stay inputs (unknown)."""
+    multi = [n for n in nodes.values() if n.op in _MULTI]
+    items = [n for n in nodes.values() if n.target == "placeholder" and re.fullmatch(r"getitem(_\d+)?", n.name)]
+    if len(multi) != 1 or len(items) != 2:
+        return
+    items.sort(key=lambda n: int(n.name.rpartition("_")[2]) if "_" in n.name else -1)
+    linked = {item.name: FxNode(item.name, "getitem", [{"node": multi[0].name}, index], shape=item.shape,
+                                dtype=item.dtype) for index, item in enumerate(items)}
+    order = [n for n in nodes if n not in linked]
+    at = order.index(multi[0].name) + 1
+    order[at:at] = list(linked)  # after the reduction they are items of, as in the graph
+    rebuilt = {name: linked.get(name, nodes[name]) for name in order}
+    nodes.clear()
+    nodes.update(rebuilt)

@@ -97,13 +97,17 @@ UNKNOWN = {
            "no_graph": "what the kernel computes: the dump has no post-grad graph (post_grad_graph.json or fx_graph_transformed.py)",
            "no_pattern_without_nodes": "what the kernel computes: without knowing which graph nodes it runs, no pattern is claimed",
            "several_outputs": "{count} pattern outputs run in this kernel; only the first is described",
-           "steps_found": "the lines of each step: the kernel's dataflow shows {count} such computations where the graph has one, so no line is claimed"},
+           "steps_found": "the lines of each step: the kernel's dataflow shows {count} such computations where the graph has one, so no line is claimed",
+           "steps_without_nodes": "which graph node is each step: the graph computes the pattern in another spelling (a scale, a guard, max().values, exp2), recognised by meaning",
+           "pattern_from_fragment": "the whole graph: what the kernel computes was read from its own graph fragment comment (the dump has no post-grad graph), which can show a pattern but not prove there is none"},
     "es": {"no_nodes": "qué nodos del grafo ejecuta este kernel: el volcado no tiene mapa de procedencia ni comentario con el fragmento del grafo",
            "no_ir": "qué búferes planificó el planificador: el volcado no tiene ir_post_fusion.txt",
            "no_graph": "qué calcula el kernel: el volcado no tiene el grafo post-grad (post_grad_graph.json o fx_graph_transformed.py)",
            "no_pattern_without_nodes": "qué calcula el kernel: sin saber qué nodos del grafo ejecuta, no se afirma ningún patrón",
            "several_outputs": "en este kernel se ejecutan {count} salidas de un patrón; solo se describe la primera",
-           "steps_found": "las líneas de cada paso: el flujo de datos del kernel muestra {count} cálculos así donde el grafo tiene uno, de modo que no se afirma ninguna línea"},
+           "steps_found": "las líneas de cada paso: el flujo de datos del kernel muestra {count} cálculos así donde el grafo tiene uno, de modo que no se afirma ninguna línea",
+           "steps_without_nodes": "qué nodo del grafo es cada paso: el grafo calcula el patrón escrito de otra forma (una escala, una guarda, max().values, exp2), reconocido por su significado",
+           "pattern_from_fragment": "el grafo entero: qué calcula el kernel se leyó de su propio comentario con el fragmento del grafo (el volcado no tiene grafo post-grad), que puede mostrar un patrón pero no probar que no lo hay"},
 }
 
 STEP_NOUN = {"en": {"max": "max", "sum": "sum"}, "es": {"max": "el máximo", "sum": "la suma"}}
