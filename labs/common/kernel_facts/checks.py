@@ -30,12 +30,13 @@ from labs.common import inductor_output as io
 from labs.common.kernel_facts import oracle, post_grad, text_checks
 from labs.common.kernel_facts.dataflow import REDUCTIONS, KernelGraph, Value
 from labs.common.kernel_facts.facts import GraphFacts, KernelFacts
+from labs.common.kernel_facts.patterns import unscaled
 
 # step -> (operations that compute it, steps whose lines its operands must come from)
 REQUIRES = {
     "max": ({"amax", "prepare_softmax_online"}, ()),
     "sub": ({"sub"}, ("max",)),
-    "exp": ({"exp"}, ("sub",)),
+    "exp": ({"exp", "exp2"}, ("sub",)),
     "sum": ({"sum", "prepare_softmax_online"}, ("exp",)),
     "div": ({"div"}, ("exp", "sum")),
     "log": ({"log"}, ("sum",)),
@@ -72,6 +73,8 @@ def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str,
     if value.op == "prepare_softmax_online":  # max and sum of exp in one reduction
         return True
     operands = graph.leaves(value) if value.op in REDUCTIONS else value.inputs
+    if value.op == "exp2":  # exp2(y · log2(e)): the factor is a constant, y the step it needs
+        operands = [unscaled(graph, o) for o in operands]
 
     def comes_from(step: str) -> bool:
         if step in elsewhere:  # computed by another kernel: it arrives as one of this kernel's inputs

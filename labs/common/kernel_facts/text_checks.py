@@ -107,7 +107,7 @@ def _defining_line(lines: list[str], name: str, before: int) -> str | None:
 
 
 def _stored_name(text: str) -> str | None:
-    for pattern in (r"(\w+)\.store\(", r"tl\.store\([^,]+,\s*(\w+)", r"^\s*\w+\[[^\]]*\]\s*=\s*(\w+)\s*;"):
+    for pattern in (r"tl\.store\([^,]+,\s*(\w+)", r"(\w+)\.store\(", r"^\s*\w+\[[^\]]*\]\s*=\s*(\w+)\s*;"):
         match = re.search(pattern, text)
         if match:
             return match.group(1)
