@@ -73,7 +73,7 @@ def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str,
     if value.op == "prepare_softmax_online":  # max and sum of exp in one reduction
         return True
     operands = graph.leaves(value) if value.op in REDUCTIONS else value.inputs
-    if value.op == "exp2":  # exp2(y · log2(e)): the factor is a constant, y the step it needs
+    if value.op in ("exp", "exp2"):  # exp2(y · log2(e)), exp(where(guard, y, y′)): y is the step it needs
         operands = [unscaled(graph, o) for o in operands]
 
     def comes_from(step: str) -> bool:

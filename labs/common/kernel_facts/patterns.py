@@ -63,7 +63,7 @@ class FxView(View):
 
 class KernelView(View):
     """A kernel's values, with `exp2(y · log2(e))` read as `exp(y)`: the kernel's exp2 is a
-    step `exp`, and a multiplication by a constant in front of it is looked through."""
+    step `exp`, and a multiplication by a constant in front of it is looked through (`unscaled`)."""
 
     def __init__(self, graph: KernelGraph, external: frozenset[str] = frozenset()):
         self.graph = graph
@@ -77,17 +77,32 @@ class KernelView(View):
 
 
 def unscaled(graph: KernelGraph, value):
-    """Through copies, memory and multiplications by a constant (a log2(e) factor before exp2)."""
+    """Through copies, memory and multiplications by a constant (a log2(e) factor before exp2),
+    and through a guarded choice `where(c, a, b)` one of whose branches is x − max(x) (how
+    Inductor writes softmax(x / t): both branches are the shifted x, computed two ways)."""
     value = graph.resolve(value)
-    while value.op == "mul" and len(value.inputs) == 2:
-        a, b = (graph.resolve(i) for i in value.inputs)
-        if b.op == "const":
-            value = a
-        elif a.op == "const":
-            value = b
-        else:
-            break
-    return value
+    while True:
+        if value.op == "mul" and len(value.inputs) == 2:
+            a, b = (graph.resolve(i) for i in value.inputs)
+            if b.op == "const":
+                value = a
+                continue
+            if a.op == "const":
+                value = b
+                continue
+        if value.op == "where" and len(value.inputs) == 3:
+            shifted = [b for b in (graph.resolve(i) for i in value.inputs[1:]) if _is_shift(graph, b)]
+            if shifted:
+                value = shifted[-1]
+                continue
+        return value
+
+
+def _is_shift(graph: KernelGraph, value) -> bool:
+    if value.op != "sub" or len(value.inputs) != 2:
+        return False
+    x, top = (graph.resolve(i) for i in value.inputs)
+    return top.op == "amax" and any(graph.key(leaf) == graph.key(x) for leaf in graph.leaves(top))
 
 
 def _fx_dims(node: FxNode):
