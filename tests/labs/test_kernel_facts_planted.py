@@ -237,3 +237,13 @@ def test_a_bare_dump_recognises_from_the_graph_fragment(tmp_path):
     for name in ("post_grad_graph.json", "fx_graph_transformed.py", facts.FACTS_FILE):
         (gelu / name).unlink()
     assert all(k.pattern in (None, "layer_norm") for k in facts.analyze(gelu).kernels)  # never "none"
+
+
+def test_a_graph_too_large_to_run_leaves_the_claim_unverified(monkeypatch):
+    from labs.common.kernel_facts import oracle
+    monkeypatch.setattr(oracle, "MAX_ELEMENTS", 10)
+    monkeypatch.setattr(checks, "_EVALUATED", {})
+    for folder in (SOFTMAX, LOOKALIKE):  # a softmax claimed, and "none" claimed
+        graph = facts.analyze(folder)
+        kf = _main(folder)
+        assert checks.verify(graph, folder)[kf.kernel]["pattern"] is None

@@ -180,6 +180,8 @@ def pattern_computes(facts: KernelFacts, folder: Path) -> bool | None:
     if facts.pattern != "none" and values.get(facts.output_node) is None:
         return None  # the graph at hand cannot be run up to the claimed node (a fragment missing a constant)
     if facts.pattern == "none":
+        if not any(values.get(n) is not None for n in nodes if n in graph.nodes):
+            return None  # nothing of the kernel could be run: "none" is neither confirmed nor refuted
         return not found
     claim = next((c for c in facts.claims if c["output_node"] == facts.output_node), {})
     detail = claim.get("detail", {})
