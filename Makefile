@@ -2,7 +2,10 @@
 #   make site                 set up .venv, run stale labs on this machine's device, build site/
 #   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
 #   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
-#   make test                 lint, then the test suite (labs in their smoke preset, strict build, browser)
+#   make test-fast            lint, then the fast tier: engine, measuring code, escaping, cohorts (< 3 min)
+#   make test                 the fast tier, then the slow one (labs in their smoke preset, strict build, browser)
+#   make mutation             mutmut over the fast tier (BUDGET=seconds, MODULES="labs/common/measure.py ...")
+#   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make clean                remove site/, .work/ and caches (results/ stay)
 #   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import`
 
@@ -18,15 +21,22 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
 
-.PHONY: site labs build serve test lint clean browser venv gpu-results mutation-check
+.PHONY: site labs build serve test test-fast test-slow test-gpu lint clean browser venv gpu-results mutation \
+	mutation-check visible
 
 venv: $(STAMP)
 
-# The first install downloads about 1.3 GB (PyTorch's CPU build is 750 MB of it): say so.
+# Where PyTorch's wheel comes from. Empty (the default): pip's own index, which on Linux gives
+# the CUDA build (several GB with its NVIDIA libraries); on macOS and Windows the CPU build.
+# For the CPU-only build on Linux (about 750 MB): make venv TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+TORCH_INDEX_URL ?=
+TORCH_PIN := $(shell grep -m1 '^torch==' requirements.txt)
+
 $(STAMP): requirements.txt constraints.txt
-	@echo "Setting up $(VENV): PyTorch (CPU build), MkDocs Material, plotly, pytest — about 1.3 GB, one to a few minutes."
+	@echo "Setting up $(VENV): PyTorch, MkDocs Material, plotly, pytest — from 1.3 GB (CPU build) to several GB (Linux, CUDA build): see README."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(if $(TORCH_INDEX_URL),$(PY) -m pip install --quiet --progress-bar on "$(TORCH_PIN)" --index-url $(TORCH_INDEX_URL))
 	$(PY) -m pip install --quiet --progress-bar on -r requirements.txt -c constraints.txt
 	$(PY) -c "import site, pathlib; pathlib.Path(site.getsitepackages()[0], 'course.pth').write_text('$(CURDIR)\n$(CURDIR)/scripts\n')"
 	touch $(STAMP)
@@ -56,16 +66,42 @@ browser:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP) browser lint
-	$(PY) -m pytest -q tests
+# Tiers: tests/conftest.py marks a test slow when it runs a lab, builds the site or opens the
+# browser (or says @pytest.mark.slow); everything else is the fast tier.
+FAST_TIER := $(PY) -m pytest -q -m "not slow" tests
+SLOW_TIER := $(PY) -m pytest -q -m slow tests
+test-fast: $(STAMP) lint
+	$(FAST_TIER)
 
-# Breaks guarded code on purpose, one thing at a time, and checks the tests catch each break.
+test-slow: $(STAMP) browser
+	$(SLOW_TIER)
+
+test: $(STAMP) browser lint
+	$(FAST_TIER)
+	$(SLOW_TIER)
+
+# Mutation testing with mutmut over the fast tier, module by module, within a time budget;
+# its report is tests/mutation/REPORT.md (see tests/mutation/README.md).
+BUDGET ?= 1800
+mutation: $(STAMP)
+	$(PY) tests/mutation/run.py --budget $(BUDGET) $(MODULES)
+
+# Scenario breaks mutmut cannot make (a hook, the site build, the browser): scripts/mutations.toml.
 mutation-check: $(STAMP) browser
 	$(PY) scripts/mutation_check.py
+
+# The GPU-only tests, with the machine's own python3 (torch with CUDA; pytest if it has it).
+# Writes tests/gpu/SUMMARY.json, which the fast tier checks against the measuring code: commit it.
+test-gpu:
+	python3 tests/gpu/run.py
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
 	scripts/gpu-results $(or $(OUT),/tmp/course-gpu) $(LABS)
+
+# What a person sees: every page at two widths in both languages, served under a sub-path.
+visible: $(STAMP) browser
+	$(PY) -m pytest -q tests/test_visible.py
 
 clean:
 	rm -rf site .work .cache .pytest_cache .ruff_cache

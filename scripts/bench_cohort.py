@@ -1,18 +1,22 @@
-"""Benchmark, not a test: `cohort add` of N generated submissions, then the cohort page's build
-time and weight at that size. Everything happens in a temporary folder; nothing is published.
+"""Benchmark, not a test: a cohort at the size of an open course. For each size N: `cohort add`
+of N generated submissions in one call, then one more file, then the cohort page of each
+language (its marker's expansion, as the site build runs it) and its weight. Everything
+happens in a temporary folder; nothing is published.
 
-    python scripts/bench_cohort.py [--n 1000] [--site]
+    python scripts/bench_cohort.py --n 1000 10000 50000 [--site] [--rebuild]
 
-The submissions are made by `course submit`'s own code from the committed manifests of three
-labs, with their numbers jittered and their machines varied (generated data is allowed here
-only, for the benchmark; it never reaches cohorts/).
+The submissions start from `course submit`'s own output for the committed manifests of three
+labs; each copy gets its numbers jittered (a few far off, as outliers), its machine varied
+among 40 laptop CPUs and 3 GPUs, and its content hash recomputed (generated data is allowed
+here only, for the benchmark; it never reaches cohorts/). It runs against whatever engine
+sits beside it, so the same file measures the code before and after a change.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import gzip
+import json
 import os
 import random
 import subprocess
@@ -24,98 +28,160 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from course.cohorts import config, store
-from course.cohorts.submission import to_text
+from course.cohorts import config, export, report, store
+from course.cohorts.submission import content_hash
 from course.cohorts.submit import from_manifest
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore, read_manifest
 from labs.common.contract import CHECK_OPERATORS
 
 LABS = ("inside_compile", "inductor_kernels", "compile_compare")
-MACHINES = [("cpu", "AMD EPYC", 2), ("cpu", "Apple M2", 8), ("cpu", "Intel(R) Core(TM) i7-1165G7", 4),
-            ("cuda", "NVIDIA H100 80GB HBM3", 16), ("cuda", "NVIDIA GeForce RTX 4090", 24)]
+# 40 laptop and desktop CPUs: more models than a plot gives a box each, as in an open course
+CPUS = [f"Intel(R) Core(TM) i{tier}-{gen}{model}" for tier in (5, 7) for gen in (10, 11, 12, 13)
+        for model in ("210U", "650H", "700K")] + \
+       [f"AMD Ryzen {tier} {gen}600{suffix}" for tier in (5, 7) for gen in (5, 7) for suffix in ("U", "H", "X", "")]
+GPUS = [("NVIDIA H100 80GB HBM3", "Intel(R) Xeon(R) Platinum 8480+"),
+        ("NVIDIA GeForce RTX 4090", "AMD Ryzen 9 7950X"), ("NVIDIA A100-SXM4-40GB", "AMD EPYC 7742 64-Core")]
+OUTLIER_SHARE = 0.005   # runs with a number 20 times off: what the page's outlier list should find
 
 
-def generated(n: int, folder: Path) -> list[Path]:
-    rng = random.Random(0)
-    bases = {lab: read_manifest(RESULTS_DIR / lab / "cpu" / "manifest.json") for lab in LABS}
+def _bases() -> dict[str, dict]:
+    return {lab: from_manifest(read_manifest(RESULTS_DIR / lab / "cpu" / "manifest.json"))[0] for lab in LABS}
+
+
+def generated(n: int, folder: Path, seed: int = 0) -> list[Path]:
+    rng = random.Random(seed)
+    bases = {lab: json.dumps(base) for lab, base in _bases().items()}   # copied by json: faster than deepcopy
     paths = []
     for i in range(n):
         lab = LABS[i % len(LABS)]
-        data = copy.deepcopy(bases[lab])
-        device, name, threads = MACHINES[rng.randrange(len(MACHINES))]
-        data["provenance"].update(device=device, device_name=name, cpu_threads=threads,
-                                  date_utc=f"2026-11-{1 + i % 20:02d}T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:"
-                                           f"{i % 60:02d}Z")
+        data = json.loads(bases[lab])
+        if rng.random() < 0.2:
+            gpu, host = GPUS[rng.randrange(len(GPUS))]
+            machine = dict(device="cuda", device_name=gpu, cpu_model=host, threads=16, triton="3.6.0")
+        else:
+            cpu = CPUS[min(int(rng.expovariate(0.15)), len(CPUS) - 1)]   # a few models are common
+            machine = dict(device="cpu", device_name=cpu, cpu_model=cpu, threads=rng.choice((2, 4, 8, 12)))
+        data["provenance"].update(machine, date_utc=f"2026-11-{1 + i % 20:02d}T{i // 3600 % 24:02d}:"
+                                                    f"{i // 60 % 60:02d}:{i % 60:02d}Z")
+        far = 20.0 if rng.random() < OUTLIER_SHARE else 1.0
         for metric in data["metrics"].values():
             if isinstance(metric["value"], float):
-                metric["value"] *= rng.uniform(0.5, 2.0)
+                metric["value"] *= rng.uniform(0.5, 2.0) * far
         for check in data["checks"].values():  # jittered values: verdicts recomputed, as a lab would
+            if isinstance(check["value"], float):
+                check["value"] *= rng.uniform(0.5, 1.5)
             check["passed"] = bool(CHECK_OPERATORS[check["op"]](check["value"], check["threshold"]))
-        submission, _ = from_manifest(data, f"learner-{i // len(LABS)}")
-        path = folder / f"{i:05d}.json"
-        path.write_text(to_text(submission), encoding="utf-8")
+        data["alias"] = f"learner-{i // len(LABS)}"
+        data["content_hash"] = content_hash(data)
+        path = folder / f"{i:06d}.json"
+        # compact: `add` reads any JSON and stores its own serialisation (to_text is slow to make)
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         paths.append(path)
     return paths
 
 
+def _page(lang: str) -> tuple[float, bytes, list[str]]:
+    ctx = PageContext(page=f"{lang}/cohorts/bench.md", lang=lang, page_dir="cohorts", site_root="../..")
+    started = time.perf_counter()
+    expansion = expand('{{ cohort id="bench" }}', ctx, ResultStore(RESULTS_DIR))
+    return time.perf_counter() - started, expansion.markdown.encode(), expansion.errors
+
+
+def point(n: int, tmp: Path, args) -> dict:
+    cohorts = tmp / "cohorts"
+    (cohorts / "bench").mkdir(parents=True)
+    (cohorts / "bench" / "cohort.toml").write_text(
+        'title = {en = "Benchmark", es = "Prueba de rendimiento"}\n'
+        f"labs = {list(LABS)!r}\n".replace("'", '"') + 'preset = "full"\nalias_mode = "numbered"\n')
+    cohort = config.load_cohort("bench", cohorts)
+    config.COHORTS_DIR = cohorts
+    inbox = tmp / "inbox"
+    inbox.mkdir()
+    found = {"n": n}
+    started = time.perf_counter()
+    *paths, one_more = generated(n + 1, inbox)
+    print(f"[{n}] generated {n + 1} submissions in {time.perf_counter() - started:.1f} s "
+          f"({sum(p.stat().st_size for p in paths[:100]) / min(100, n) / 1024:.1f} KiB each)", flush=True)
+
+    found["load"] = os.getloadavg()[0]
+    started = time.perf_counter()
+    outcomes = store.add(cohort, paths)
+    found["add_s"] = time.perf_counter() - started
+    verdicts = {v: sum(o.verdict == v for o in outcomes) for v in ("accepted", "duplicate", "refused")}
+    print(f"[{n}] cohort add, {n} files in one call: {found['add_s']:.2f} s "
+          f"({1000 * found['add_s'] / n:.1f} ms a file) {verdicts}", flush=True)
+    if verdicts["refused"]:
+        print("    first refusal:", next(o.line() for o in outcomes if o.verdict == "refused"))
+    started = time.perf_counter()
+    store.add(cohort, [one_more])
+    found["one_more_s"] = time.perf_counter() - started
+    print(f"[{n}] cohort add, 1 more file to a cohort of {n}: {found['one_more_s']:.2f} s", flush=True)
+
+    for lang in ("en", "es"):
+        took, text, errors = _page(lang)
+        found[f"page_{lang}_s"], found[f"page_{lang}_kib"] = took, len(text) / 1024
+        found[f"page_{lang}_gz_kib"] = len(gzip.compress(text)) / 1024
+        print(f"[{n}] page {lang}: marker expanded in {took:.2f} s, {len(text) / 1024:.0f} KiB of Markdown "
+              f"({found[f'page_{lang}_gz_kib']:.0f} KiB gzipped), errors: {len(errors)}", flush=True)
+
+    if hasattr(export, "download_csv"):   # what the site build adds after the pages (hooks/cohorts.py)
+        started = time.perf_counter()
+        rep = report.build(cohort, ResultStore(RESULTS_DIR))
+        sizes = [len(export.download_csv(rep).encode()), len(export.download_json(rep).encode())]
+        found["downloads_s"] = time.perf_counter() - started
+        print(f"[{n}] downloads (CSV {sizes[0] / 1024:,.0f} KiB, JSON {sizes[1] / 1024:,.0f} KiB) made in "
+              f"{found['downloads_s']:.2f} s", flush=True)
+
+    if args.rebuild and hasattr(store, "rebuild"):
+        aggregate_file = cohort.folder / ".aggregate.json"
+        aggregate_file.unlink()
+        started = time.perf_counter()
+        store.entries(cohort)
+        found["rebuild_s"] = time.perf_counter() - started
+        print(f"[{n}] aggregate missing: rebuilt from the {n + 1} files in {found['rebuild_s']:.1f} s", flush=True)
+
+    if args.site:
+        site = tmp / "site"
+        env = dict(os.environ, COURSE_COHORTS_DIR=str(cohorts), NO_MKDOCS_2_WARNING="1",
+                   PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "scripts")]))
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+        found["site_s"] = time.perf_counter() - started
+        if done.returncode:
+            print(done.stdout[-3000:], done.stderr[-3000:])
+            raise SystemExit(1)
+        for lang, page in (("en", site / "cohorts/bench/index.html"), ("es", site / "es/cohorts/bench/index.html")):
+            body = page.read_bytes()
+            found[f"html_{lang}_kib"] = len(body) / 1024
+            print(f"[{n}] site {lang}: {len(body) / 1024:.0f} KiB of HTML ({len(gzip.compress(body)) / 1024:.0f} "
+                  "KiB gzipped), plus plotly.min.js (served once for the whole site)", flush=True)
+        downloads = sorted((site / "cohorts/bench").glob("bench-submissions.*"))
+        for download in downloads:
+            print(f"[{n}] download {download.name}: {download.stat().st_size / 1024:.0f} KiB", flush=True)
+        print(f"[{n}] mkdocs build --strict of the whole site with this cohort: {found['site_s']:.1f} s", flush=True)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1000)
-    parser.add_argument("--site", action="store_true", help="also build the whole site with this cohort")
+    parser.add_argument("--n", type=int, nargs="+", default=[1000], help="cohort sizes to measure")
+    parser.add_argument("--site", action="store_true", help="also build the whole site with each cohort")
+    parser.add_argument("--rebuild", action="store_true", help="also time rebuilding a missing aggregate")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-cohort-") as tmp:
-        tmp = Path(tmp)
-        cohorts = tmp / "cohorts"
-        (cohorts / "bench").mkdir(parents=True)
-        (cohorts / "bench" / "cohort.toml").write_text(
-            'title = {en = "Benchmark", es = "Prueba de rendimiento"}\n'
-            f"labs = {list(LABS)!r}\n".replace("'", '"') + 'preset = "full"\nalias_mode = "numbered"\n')
-        cohort = config.load_cohort("bench", cohorts)
-        inbox = tmp / "inbox"
-        inbox.mkdir()
-        started = time.perf_counter()
-        *paths, one_more = generated(args.n + 1, inbox)
-        print(f"generated {len(paths) + 1} submissions in {time.perf_counter() - started:.1f} s "
-              f"({sum(p.stat().st_size for p in paths) / len(paths) / 1024:.1f} KiB on average)")
-
-        print(f"load average before adding: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        started = time.perf_counter()
-        outcomes = store.add(cohort, paths)
-        took = time.perf_counter() - started
-        verdicts = {v: sum(o.verdict == v for o in outcomes) for v in ("accepted", "duplicate", "refused")}
-        print(f"cohort add, {len(paths)} files in one call: {took:.2f} s ({1000 * took / len(paths):.1f} ms a file) "
-              f"{verdicts}")
-        started = time.perf_counter()
-        store.add(cohort, [one_more])
-        print(f"cohort add, 1 more file to a cohort of {args.n}: {time.perf_counter() - started:.2f} s")
-
-        config.COHORTS_DIR = cohorts
-        for lang in ("en", "es"):
-            ctx = PageContext(page=f"{lang}/cohorts/bench.md", lang=lang, page_dir="cohorts", site_root="../..")
-            started = time.perf_counter()
-            expansion = expand('{{ cohort id="bench" }}', ctx, ResultStore(RESULTS_DIR))
-            took = time.perf_counter() - started
-            text = expansion.markdown.encode()
-            print(f"page {lang}: marker expanded in {took:.2f} s, {len(text) / 1024:.0f} KiB of Markdown "
-                  f"({len(gzip.compress(text)) / 1024:.0f} KiB gzipped), errors: {len(expansion.errors)}")
-
-        if args.site:
-            site = tmp / "site"
-            env = dict(os.environ, COURSE_COHORTS_DIR=str(cohorts), NO_MKDOCS_2_WARNING="1",
-                       PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "scripts")]))
-            started = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-                                  cwd=ROOT, env=env, capture_output=True, text=True)
-            took = time.perf_counter() - started
-            if done.returncode:
-                print(done.stdout[-3000:], done.stderr[-3000:])
-                return 1
-            for lang, page in (("en", site / "cohorts/bench/index.html"), ("es", site / "es/cohorts/bench/index.html")):
-                body = page.read_bytes()
-                print(f"site {lang}: {len(body) / 1024:.0f} KiB of HTML ({len(gzip.compress(body)) / 1024:.0f} KiB "
-                      "gzipped), plus plotly.min.js (served once for the whole site)")
-            print(f"mkdocs build --strict of the whole site with this cohort: {took:.1f} s")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; engine: {ROOT / 'scripts'}")
+    rows = []
+    for n in args.n:
+        with tempfile.TemporaryDirectory(prefix="bench-cohort-") as tmp:
+            rows.append(point(n, Path(tmp), args))
+    print("\n| submissions | load | add (s) | one more (s) | page en (s) | page es (s) | page en (KiB) "
+          "| page es (KiB) | downloads (s) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        downloads = f"{r['downloads_s']:.2f}" if "downloads_s" in r else "—"
+        print(f"| {r['n']:,} | {r['load']:.1f} | {r['add_s']:.1f} | {r['one_more_s']:.2f} | {r['page_en_s']:.2f} | "
+              f"{r['page_es_s']:.2f} | {r['page_en_kib']:,.0f} | {r['page_es_kib']:,.0f} | {downloads} |")
     return 0
 
 

@@ -1,5 +1,12 @@
 """Shared fixtures and helpers: run a lab once per test session in its smoke preset, on CPU;
-read its tables as records; the import path the engine's own processes need."""
+read its tables as records; the import path the engine's own processes need.
+
+Tiers. `make test-fast` runs `pytest -m "not slow"`, `make test` runs that first and then
+`-m slow`. Nobody has to remember to mark a test: a test is slow when it uses (directly or
+through another fixture) one of SLOW_FIXTURES (a lab's smoke run, a strict site build, the
+browser, Triton's interpreter), or carries `@pytest.mark.slow` (a test that compiles a model
+or runs MkDocs itself). Everything else is fast, and a fast test that takes longer than
+FAST_TEST_LIMIT_S fails with a line saying how to move it, so the fast tier stays fast."""
 
 from __future__ import annotations
 
@@ -13,6 +20,21 @@ from pathlib import Path
 import pytest
 
 from course.runner import lab_environment
+
+try:     # the GPU machine has pytest at most (make test-gpu): no hypothesis there
+    from hypothesis import settings
+except ImportError:
+    settings = None
+if settings:
+    # Property tests draw the same examples on every run (a red run is reproducible, and
+    # mutation testing compares like with like); HYPOTHESIS_PROFILE=explore draws fresh ones.
+    settings.register_profile("course", derandomize=True, database=None, deadline=None)
+    settings.register_profile("explore", deadline=None, max_examples=2000)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
+
+# Fixtures that run a lab, build the site or drive Chromium: any test that needs one is slow.
+SLOW_FIXTURES = frozenset({"lab_smoke", "site", "server", "browser", "interpreted"})
+FAST_TEST_LIMIT_S = 60.0
 
 ROOT = Path(__file__).resolve().parent.parent
 # `labs` at the root and the engine `course` in scripts/: what a child process needs to import.
@@ -72,3 +94,39 @@ def lab_smoke(tmp_path_factory, checkpoint_dir):
 def run(request, lab_smoke) -> SmokeRun:
     """The smoke run of the lab a test module names in its module-level LAB."""
     return lab_smoke(request.module.LAB)
+
+
+# -- tiers ------------------------------------------------------------------------------------
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: runs a lab, builds the site, opens the browser or compiles "
+                                       "a model (the tier after `make test-fast`)")
+    config.addinivalue_line("markers", "gpu: needs a CUDA device (skipped here; `make test-gpu` runs them)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+    gpu_tests = [item for item in items if item.get_closest_marker("gpu")]
+    if gpu_tests:
+        import torch
+        if not torch.cuda.is_available():
+            for item in gpu_tests:
+                item.add_marker(pytest.mark.skip(reason="needs a CUDA GPU: `make test-gpu` on a GPU machine runs it"))
+
+
+def _runs_the_fast_tier(config) -> bool:
+    return (config.getoption("markexpr") or "").replace(" ", "") == "notslow"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if (report.when == "call" and report.passed and report.duration > FAST_TEST_LIMIT_S
+            and _runs_the_fast_tier(item.config)):
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} took {report.duration:.0f} s in the fast tier (limit {FAST_TEST_LIMIT_S:.0f} s): "
+                           "give it a slow fixture or @pytest.mark.slow, or make it faster")

@@ -81,6 +81,11 @@ def snapshot(cohort: config.Cohort) -> dict[str, bytes]:
             for p in sorted(cohort.folder.rglob("*")) if p.is_file() and p.name != ".lock"}
 
 
+def kept(files: dict[str, bytes]) -> dict[str, bytes]:
+    """A snapshot without what an unfinished add leaves for the next one to clear."""
+    return {k: v for k, v in files.items() if not k.startswith(".add-")}
+
+
 def add(cohort, *paths, replace=False):
     return store.add(cohort, [Path(p) for p in paths], replace=replace)
 
@@ -129,18 +134,42 @@ def test_the_hash_covers_the_run_not_the_alias():
     assert run(1)["content_hash"] != run(2)["content_hash"]
 
 
-def test_submit_command_shows_everything_and_writes_only_when_told(tmp_path, capsys):
+def test_submit_command_summarises_and_writes_only_when_told(tmp_path, capsys):
     folder = write_result(tmp_path / "results")
     out = tmp_path / "mine.json"
     args = ["submit", "--lab", "inductor_kernels", "--run", str(folder), "--alias", "Ada", "--out", str(out)]
     assert course_main(args) == 2  # stdin is not a terminal and --yes is missing: nothing written
     shown = capsys.readouterr()
-    assert not out.exists() and "--yes" in shown.err
-    assert '"alias": "Ada"' in shown.out and "It never holds" in shown.out
-    assert course_main([*args, "--yes"]) == 0
+    assert not out.exists() and "--yes" in shown.err and "not a terminal" in shown.err and str(out) in shown.err
+    assert "It never holds" in shown.out and '"alias"' not in shown.out   # a summary, not the file
+    assert len(shown.out.splitlines()) < 15
+    assert "triton None" not in shown.out and "None" not in shown.out      # a CPU run has no Triton
+    assert course_main([*args, "--yes", "--json"]) == 0
     written = json.loads(out.read_text())
     assert written["alias"] == "Ada" and written["lab"] == "inductor_kernels"
-    assert to_text(written) in capsys.readouterr().out  # the learner saw exactly these bytes
+    printed = capsys.readouterr().out
+    assert to_text(written) in printed + "\n"   # with --json the learner saw exactly these bytes
+    assert f"wrote {out.resolve()}" in printed
+
+
+def test_submit_writes_into_experiments_submissions_by_default_and_says_where(tmp_path, capsys, monkeypatch):
+    folder = write_result(tmp_path / "results")
+    monkeypatch.chdir(tmp_path)
+    assert course_main(["submit", "--lab", "inductor_kernels", "--run", str(folder), "--yes"]) == 0
+    [written] = (tmp_path / "experiments" / "submissions").glob("submission-inductor_kernels-cpu-*.json")
+    assert f"wrote {written.resolve()}" in capsys.readouterr().out
+    assert not list(tmp_path.glob("submission-*.json"))     # nothing dropped in the current folder
+
+
+@pytest.mark.parametrize("threads, checks, expected", [(1, 1, "1 thread;"), (4, 2, "4 threads;")])
+def test_submit_summary_agrees_in_number(threads, checks, expected):
+    from course.cohorts.submit import summary
+    data = run(0)
+    data["provenance"]["threads"] = threads
+    data["checks"] = dict(list(data["checks"].items())[:checks])
+    text = summary(data, [], "x.json")
+    assert expected in text
+    assert (f"{checks} acceptance check " if checks == 1 else f"{checks} acceptance checks ") in text
 
 
 def test_submit_command_refuses_another_labs_run(tmp_path, capsys):
@@ -196,6 +225,19 @@ def _bad_files(folder: Path) -> dict[str, tuple[Path, str]]:
     huge_int = copy.deepcopy(good)
     huge_int["metrics"]["rows"]["value"] = 10**40
     case("huge-integer", rehash(huge_int), "outside the sane range")
+    huge_int["metrics"]["rows"]["value"] = 10**400            # JSON reads it; a float cannot hold it
+    case("10-to-the-400", rehash(huge_int), "integer of 401 digits")
+    huge_int["metrics"]["rows"]["value"] = 123456789
+    case("5000-digits", to_text(rehash(huge_int)).replace("123456789", "9" * 5000), "integer of 5000 digits")
+    check_int = copy.deepcopy(good)
+    check_int["checks"]["fast"]["threshold"] = -10**400
+    case("huge-integer-threshold", rehash(check_int), "integer of 401 digits")
+    relabelled = copy.deepcopy(good)      # a CPU run relabelled: it would show as "GPU · AMD EPYC"
+    relabelled["provenance"].update(device="cuda")
+    case("cpu-run-relabelled-cuda", rehash(relabelled), "a CPU run relabelled as a GPU run")
+    gpu_named = copy.deepcopy(good)
+    gpu_named["provenance"].update(device_name="NVIDIA H100 80GB HBM3")
+    case("cpu-run-named-as-a-gpu", rehash(gpu_named), "is not the run's CPU model")
     future = copy.deepcopy(good)
     future["provenance"]["date_utc"] = "2099-01-01T00:00:00Z"
     case("future-date", rehash(future), "in the future")
@@ -302,7 +344,7 @@ def test_a_run_made_before_its_lab_was_renamed_counts_under_the_new_id(tmp_path,
     assert (cohort.submissions_dir / stored.name).read_bytes() == path.read_bytes()
     assert report.build(cohort, ResultStore(tmp_path)).learners == 1
     # the CSV files the old run under the new id, in the new id's metric columns
-    [row] = list(csv.DictReader(io.StringIO(export.to_csv(report.build(cohort, ResultStore(tmp_path))))))
+    [row] = list(csv.DictReader(io.StringIO(export.to_csv(cohort, store.read_submissions(cohort)))))
     assert row["lab"] == "inductor_kernels"
     assert not any(column.startswith("lab03_compile:") for column in row)
     page = cohort_page(tmp_path)       # the page counts it under the new id too, in both tables
@@ -339,62 +381,55 @@ def test_an_add_interrupted_while_writing_changes_nothing(monkeypatch, half_full
     cohort, files, before = half_full
     real_write, written = store._write, []
 
-    def write_then_die(path, text):
+    def write_then_die(path, text, sync=True):
         if written:
             raise KeyboardInterrupt  # Ctrl-C after the first new file
         written.append(path)
-        real_write(path, text)
+        real_write(path, text, sync)
 
     monkeypatch.setattr(store, "_write", write_then_die)
     with pytest.raises(KeyboardInterrupt):
         add(cohort, *files)
     assert snapshot(cohort) != before  # the staging folder is there ...
-    assert {k: v for k, v in snapshot(cohort).items() if not k.startswith(".")} == before  # ... and nothing else
+    assert kept(snapshot(cohort)) == before  # ... and nothing else, the aggregate included
+    assert len(store.entries(cohort)) == 1
     monkeypatch.setattr(store, "_write", real_write)
     assert [o.verdict for o in add(cohort, *files)] == ["accepted"] * 3
-    assert not any(p.name.startswith(".submissions") for p in cohort.folder.iterdir())
+    assert not any(p.name.startswith(store.STAGING) for p in cohort.folder.iterdir())
 
 
-def test_an_add_interrupted_between_its_two_renames_is_undone_by_the_next_reader(monkeypatch, half_full):
+def _die_at_replace(n: int) -> str:
+    """Python that makes the n-th os.replace of an add end the process (no cleanup, no finally).
+    An add replaces: 1 its aggregate into staging, 2 its journal into place (the commit
+    point), 3.. each new file into submissions/."""
+    return ("import os\n"
+            "calls = []\n"
+            "real = os.replace\n"
+            "def replace(a, b):\n"
+            "    calls.append(b)\n"
+            f"    if len(calls) == {n}: os._exit(137)\n"
+            "    real(a, b)\n"
+            "os.replace = replace\n")
+
+
+@pytest.mark.parametrize("die_at, stored", [(1, 1), (2, 1), (3, 4), (4, 4)])
+def test_an_add_killed_is_undone_before_its_journal_and_finished_after_it(half_full, cohorts_dir, die_at, stored):
+    """A real process killed before its commit point leaves the cohort as it was; one killed after
+    it is finished by the next reader. Either way the aggregate matches the files."""
     cohort, files, before = half_full
-    real_rename, calls = os.rename, []
-
-    def rename_then_die(source, target):
-        calls.append(target)
-        if len(calls) == 2:
-            raise KeyboardInterrupt  # the old state is set aside, the new one not yet in place
-        real_rename(source, target)
-
-    monkeypatch.setattr(store.os, "rename", rename_then_die)
-    with pytest.raises(KeyboardInterrupt):
-        add(cohort, *files)
-    monkeypatch.setattr(store.os, "rename", real_rename)
-    assert not cohort.submissions_dir.exists()
-    assert len(store.read_submissions(cohort)) == 1  # reading puts the old state back
-    assert {k: v for k, v in snapshot(cohort).items() if not k.startswith(".")} == before
-
-
-def test_an_add_killed_mid_swap_leaves_the_cohort_as_it_was(half_full, cohorts_dir):
-    """A real process, killed (os._exit: no cleanup, no finally) between the two renames."""
-    cohort, files, before = half_full
-    script = (
-        "import os, sys\n"
-        "from pathlib import Path\n"
-        "from course.cohorts import config, store\n"
-        "calls = []\n"
-        "real = os.rename\n"
-        "def rename(a, b):\n"
-        "    calls.append(b)\n"
-        "    if len(calls) == 2: os._exit(137)\n"
-        "    real(a, b)\n"
-        "store.os.rename = rename\n"
-        f"cohort = config.load_cohort({cohort.id!r}, Path({str(cohorts_dir)!r}))\n"
-        f"store.add(cohort, [Path(p) for p in {[str(f) for f in files]!r}])\n")
+    script = (_die_at_replace(die_at) + "from pathlib import Path\nfrom course.cohorts import config, store\n"
+              f"cohort = config.load_cohort({cohort.id!r}, Path({str(cohorts_dir)!r}))\n"
+              f"store.add(cohort, [Path(p) for p in {[str(f) for f in files]!r}])\n")
     done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=ENGINE_PATH),
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 137, done.stderr
-    assert [s.data["alias"] for s in store.read_submissions(cohort)] == ["Ada"]
-    assert {k: v for k, v in snapshot(cohort).items() if not k.startswith(".")} == before
+    entries = store.entries(cohort)           # the next reader recovers
+    assert len(store.read_submissions(cohort)) == len(entries) == stored
+    assert entries == store.rebuild(cohort)
+    if stored == 1:
+        assert kept(snapshot(cohort)) == before
+    assert not (cohort.folder / store.JOURNAL).exists()
+    assert not any(p.name.startswith(store.STAGING) for p in cohort.folder.iterdir())
 
 
 def test_a_stored_file_edited_by_hand_stops_the_reader(tmp_path, cohort):
@@ -472,7 +507,7 @@ def test_the_page_counts_learners_machines_and_pass_rates(tmp_path, cohort):
     add(cohort, *(write(tmp_path, f"{n}.json", to_text(s)) for n, s in enumerate(subs)))
     page = cohort_page(tmp_path, "en")
     rows = [line for line in page.splitlines() if line.startswith("| [")]  # the per-lab table, by lab link
-    assert rows[0].endswith("| 2 | 2 | 2 | 0 |") and rows[1].endswith("| 2 | 2 | 1 | 1 |")
+    assert rows[0].endswith("| 2 | 2 | 2 | 0 | 0% |") and rows[1].endswith("| 2 | 2 | 1 | 1 | 0% |")
     assert "| GPU · NVIDIA H100 80GB HBM3 | AMD EPYC | 16 | 2.11.0 | 1 |" in page
     assert "| CPU · AMD EPYC | AMD EPYC | 2 | 2.13.0+cpu | 3 |" in page
     assert "| <code>fast</code> | 0 / 2 | 0% |" in page and "| <code>match</code> | 2 / 2 | 100% |" in page
@@ -484,7 +519,7 @@ def test_learner_numbers_stay_put_when_a_run_is_replaced(tmp_path, cohorts_dir):
     add(cohort, *(write(tmp_path, f"{n}.json", to_text(run(n, a))) for n, a in enumerate(["Ada", "Bo"])))
     add(cohort, write(tmp_path, "ada2.json", to_text(run(7, "Ada"))), replace=True)
     rows = report.build(cohort, ResultStore(tmp_path)).rows
-    assert [(r.data["alias"], r.learner) for r in rows] == [("Bo", 2), ("Ada", 1)]
+    assert [(r.entry["alias"], r.learner) for r in rows] == [("Bo", 2), ("Ada", 1)]
 
 
 # -- export --------------------------------------------------------------------------------------
@@ -504,7 +539,7 @@ def test_export_csv_has_every_row_and_defuses_formulas(hostile, tmp_path, capsys
 def test_export_with_history_marks_replaced_rows(tmp_path, cohort):
     add(cohort, write(tmp_path, "1.json", to_text(run(1))))
     add(cohort, write(tmp_path, "2.json", to_text(run(2))), replace=True)
-    text = export.to_csv(report.build(cohort, ResultStore(tmp_path)), history=True)
+    text = export.to_csv(cohort, store.read_submissions(cohort), history=True)
     assert [row["state"] for row in csv.DictReader(io.StringIO(text))] == ["current", "replaced"]
 
 
@@ -589,3 +624,12 @@ def test_a_difference_may_be_negative_a_duration_may_not(tmp_path, cohort):
     assert [o.verdict for o in add(cohort, submission(1, differences))] == ["accepted"]
     [refused] = add(cohort, submission(2, {"dynamic.compile_s": {"value": -1.0, "unit": "s"}}))
     assert refused.verdict == "refused" and "cannot be negative" in refused.line()
+
+
+def test_a_word_a_lab_records_is_said_in_the_page_language():
+    """The pilot cohort holds a break-even of "never": the Spanish page says "nunca"."""
+    from course.results import RESULTS_DIR
+    spanish = cohort_page(RESULTS_DIR, "es", "2026-11-pilot")
+    english = cohort_page(RESULTS_DIR, "en", "2026-11-pilot")
+    assert "never (" in english
+    assert "nunca (" in spanish and "never (" not in spanish

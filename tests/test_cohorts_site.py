@@ -5,7 +5,9 @@ course's real cohorts, copied, plus these two), so nothing here is ever publishe
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import os
 import re
@@ -50,7 +52,8 @@ def _hostile_cohort(cohorts: Path, inbox: Path) -> None:
 def site(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("cohort-site")
     cohorts = tmp / "cohorts"
-    shutil.copytree(ROOT / "cohorts", cohorts, ignore=shutil.ignore_patterns(".lock", ".submissions.*"))
+    shutil.copytree(ROOT / "cohorts", cohorts, ignore=shutil.ignore_patterns(".lock", ".submissions.*", ".add-*",
+                                                                         ".aggregate.json"))  # rebuilt by the build
     _hostile_cohort(cohorts, tmp / "inbox")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=ENGINE_PATH, COURSE_COHORTS_DIR=str(cohorts))
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp / "site")],
@@ -112,3 +115,17 @@ def test_the_browser_renders_aliases_as_text(site):
         assert "<img src=x onerror=alert(1)>" in text and "مرحبا" in text
         assert page.evaluate("document.querySelectorAll('img[onerror], a[href^=\"javascript:\"]').length") == 0
         assert page.evaluate("document.querySelectorAll('.course-figure .main-svg').length") > 0  # plots drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_whole_table_is_a_download_both_languages_link_to(site, lang):
+    """The page links the cohort's table as CSV and JSON files of the built site, not inlined."""
+    folder = site / ("" if lang == "en" else lang) / "cohorts" / "test-hostile"
+    links = re.findall(r'href="([^"]+-submissions\.(?:csv|json))"', page(site, lang, "test-hostile"))
+    assert len(links) == 2
+    for link in links:
+        target = (folder / link).resolve()
+        assert target.is_file() and target.parent == (site / "cohorts" / "test-hostile").resolve(), link
+    rows = list(csv.DictReader(io.StringIO((site / "cohorts/test-hostile/test-hostile-submissions.csv").read_text())))
+    assert sorted(r["learner"].lstrip("'") for r in rows) == sorted(a.lstrip("'") for a in HOSTILE_ALIASES)
+    assert not list(site.glob("**/.aggregate.json"))

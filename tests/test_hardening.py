@@ -85,7 +85,7 @@ def poisoned(tmp_path: Path, payload: str) -> ResultStore:
         tables={"latency": {"columns": ["batch", "note"], "rows": [[2, payload], [3, payload]],
                             "units": {"batch": "µs"}}},
         figures={"latency": {"table": "latency", "x": "batch", "y": ["batch"]}})
-    data["provenance"] = dict(data["provenance"], device_name=payload[:200], torch="2.13.0")
+    data["provenance"] = dict(data["provenance"], device_name=payload[:200], cpu_model=payload[:200], torch="2.13.0")
     folder = tmp_path / "inductor_kernels" / "cpu"
     folder.mkdir(parents=True)
     (folder / "manifest.json").write_text(json.dumps(data))
@@ -284,6 +284,7 @@ def test_an_unwritable_results_folder_is_reported_and_the_next_lab_runs(tmp_path
     assert "toy_weird: failed" in done.stdout and "toy_ok: ok" in done.stdout
 
 
+@pytest.mark.slow   # waits out a lab's timeout
 def test_the_timeout_kills_the_lab_keeps_its_log_and_bounds_the_wait(tmp_path):
     pid_file = tmp_path / "pids"
     started = time.monotonic()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import markdown
@@ -10,12 +11,12 @@ import pytest
 
 from course.markers import PageContext, expand
 from course.results import FailureRecord, ResultStore, record_failure
-from tests.manifests import write_result
+from tests.manifests import manifest, todays_code, write_result
 
 
 @pytest.fixture
 def store(tmp_path):
-    write_result(tmp_path, device="cpu")
+    today(tmp_path, "cpu")
     return ResultStore(tmp_path)
 
 
@@ -182,6 +183,20 @@ def test_provenance_names_machine_torch_preset_and_commit(both_devices):
     assert "ha cambiado" in es     # the fake source hash differs from the lab's real one
 
 
+@pytest.mark.parametrize(("gpu_torch", "differs"), [("2.11.0", True), ("2.13.0+cu130", False), ("2.13.1", True)])
+def test_provenance_says_when_the_devices_ran_different_torch_releases(tmp_path, gpu_torch, differs):
+    write_result(tmp_path, device="cpu")
+    folder = write_result(tmp_path, device="cuda")
+    data = json.loads((folder / "manifest.json").read_text())
+    data["provenance"]["torch"] = gpu_torch
+    (folder / "manifest.json").write_text(json.dumps(data))
+    store = ResultStore(tmp_path)
+    en, es = ok("{{ provenance inductor_kernels }}", store), ok("{{ provenance inductor_kernels }}", store, "es")
+    assert ("different torch releases (CPU torch 2.13.0+cpu, GPU torch " + gpu_torch + ")" in en) == differs
+    assert ("versiones distintas de torch" in es) == differs
+    assert "different torch releases" not in ok("{{ provenance inductor_kernels/cpu }}", store)
+
+
 def test_skipped_part_notice_in_both_languages(store):
     en = ok("{{ part inductor_kernels/cpu:D }}", store)
     assert '!!! note "Skipped on CPU"' in en and "needs a GPU device" in en
@@ -206,7 +221,6 @@ def test_markers_in_code_are_left_alone(store):
     ("{{ bogus inductor_kernels }}", "unknown marker kind 'bogus'"),
     ("{{ metric no_such_lab/cpu:x }}", "no lab named 'no_such_lab'"),
     ("{{ metric inductor_kernels/cuda:err }}", "no result for lab inductor_kernels on cuda; run: make labs LAB=inductor_kernels DEVICE=cuda"),
-    ("{{ metric inductor_kernels/cpu:nope }}", "metric 'nope' is not in inductor_kernels/cpu"),
     ("{{ metric inductor_kernels:err }}", "an inline metric needs a device"),
     ("{{ metric inductor_kernels/tpu:err }}", "device 'tpu' is not one of cpu, cuda"),
     ('{{ table inductor_kernels:latency headers="only one" }}', "headers has 1 titles for 3 columns"),
@@ -263,3 +277,45 @@ def test_a_file_every_device_wrote_the_same_is_listed_once(both_devices, tmp_pat
     (tmp_path / "inductor_kernels" / "cuda" / "kernel.cpp").write_text("__global__ void kernel() {}\n")
     md = ok("{{ code inductor_kernels:kernel }}", both_devices)
     assert '===! "CPU · AMD EPYC"' in md and md.count("``` cpp") == 2
+
+
+def today(results, device="cpu", **changes):
+    """A result made by today's code of the lab (the fixtures' own hash is an older one)."""
+    return write_result(results, device=device, provenance=todays_code(), **changes)
+
+
+def test_a_key_missing_from_a_run_of_todays_code_is_an_error(tmp_path):
+    today(tmp_path)
+    message = error("{{ metric inductor_kernels/cpu:nope }}", ResultStore(tmp_path))
+    assert "metric 'nope' is not in inductor_kernels/cpu" in message
+
+
+@pytest.mark.parametrize("lang, said", [("en", "not in the GPU run"), ("es", "no está en la ejecución de GPU")])
+def test_a_key_an_older_run_does_not_hold_is_said_in_its_place(tmp_path, lang, said):
+    """The GPU run predates the table; the CPU run of today's code has it: the CPU tab shows the
+    table, the GPU tab says why it has none, an inline figure says the same, and nothing stops."""
+    today(tmp_path, "cpu", tables={**manifest()["tables"], "new": {"columns": ["a"], "rows": [[1]], "units": {}}})
+    write_result(tmp_path, device="cuda")
+    store = ResultStore(tmp_path)
+    shown = ok("{{ table inductor_kernels:new }}\n\n{{ metric inductor_kernels/cuda:new_metric }}", store, lang)
+    assert shown.count(said) == 2 and "FORCE=1" in shown
+    assert "| 1 |" in shown
+
+
+def test_a_key_missing_from_both_devices_is_still_an_error_on_todays_run(tmp_path):
+    today(tmp_path, "cpu")
+    write_result(tmp_path, device="cuda")
+    assert "table 'new' is not in inductor_kernels/cpu" in error("{{ table inductor_kernels:new }}", ResultStore(tmp_path))
+
+
+def test_columns_an_older_run_does_not_hold_are_said_in_its_place(tmp_path):
+    """Today's lab added a column: the older GPU run's table is not shown with the wrong headers."""
+    wider = {"columns": ["batch", "eager_us", "verdict", "new"], "rows": [[2, 11.757, "slower", 1]], "units": {}}
+    today(tmp_path, "cpu", tables={"latency": wider})
+    write_result(tmp_path, device="cuda")
+    store = ResultStore(tmp_path)
+    shown = ok('{{ table inductor_kernels:latency headers="a|b|c|d" }}', store)
+    assert "not in the GPU run" in shown and "| 2 |" in shown
+    shown = ok("{{ table inductor_kernels:latency columns=batch,new }}", store)
+    assert "not in the GPU run" in shown
+    assert "no column nope" in error("{{ table inductor_kernels:latency columns=batch,nope }}", store).replace("'", "")

@@ -27,10 +27,9 @@ def test_a_runner_killed_mid_run_leaves_nothing_under_results(tmp_path):
     import time
 
     from tests.conftest import ENGINE_PATH
-    from tests.test_hardening import TOYS
 
     pid_file = tmp_path / "pid"
-    env = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, TOY_PID_FILE=str(pid_file))
+    env = dict(os.environ, COURSE_LABS_DIR=str(ROOT / "tests" / "toylabs"), PYTHONPATH=ENGINE_PATH, TOY_PID_FILE=str(pid_file))
     runner = subprocess.Popen([sys.executable, "-m", "course", "--results", str(tmp_path / "results"),
                                "run", "--device", "cpu", "--preset", "smoke",
                                "--force", "--lab", "toy_slow"],

@@ -141,7 +141,7 @@ def test_a_result_from_another_machine_is_not_reused_by_make_labs_but_kept_by_ma
     path = tmp_path / "results" / "toy_ok" / "cpu" / "manifest.json"
     data = json.loads(path.read_text())
     data["provenance"]["cache_key"] = "0" * 16          # the same code, measured elsewhere
-    data["provenance"]["device_name"] = "Another CPU"
+    data["provenance"]["device_name"] = data["provenance"]["cpu_model"] = "Another CPU"
     path.write_text(json.dumps(data))
     kept = course(tmp_path, "run", "--device", "cpu", "--preset", "smoke", "--lab", "toy_ok",
                   "--keep-other-machines")

@@ -84,6 +84,7 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow   # runs MkDocs
 def test_the_makefiles_build_stops_on_a_page_it_cannot_expand(tmp_path):
     # `make site` must fail, not publish, when a page's marker cannot be expanded; MkDocs
     # lets warnings through under --strict when --quiet is given, so run its very command.

@@ -10,6 +10,7 @@ Parts, in the order they run:
   memfuse_kernel_bench   B: the fused Linear + GELU against Inductor's code, tiles, target
   llm_minigpt            C: the grammar MiniGPT served by every backend, answers checked
   llm_gpt2               C: the GPT-2-small-shaped model on the seed's workloads, bandwidth
+  llm_concurrency        C: several requests in flight (static batching): throughput, goodput
   report                 Day 70: REPORT.md and REPORT.es.md
 
 Everything runs for inference, under torch.no_grad(); timings on a CPU use the thread count
@@ -24,13 +25,14 @@ import torch
 
 from labs.capstone import parts_llm, parts_memfuse, parts_mlopt, report
 from labs.capstone.recording import record_ceilings
-from labs.capstone.settings import settings_for
+from labs.capstone.settings import gpt2_cell_budget_s, settings_for
 from labs.common import measure
 from labs.common.harness import Lab
 
 
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
+    gpt2_cell_budget_s(settings)   # a sweep that cannot measure every cell is refused before anything runs
     deadline = time.perf_counter() + settings.deadline_s
     threads = settings.cpu_timing_threads or torch.get_num_threads()
     lab.metric("cpu_timing_threads", threads if lab.device == "cpu" else 0)
@@ -49,4 +51,6 @@ def run(lab: Lab) -> None:
         lab.part("llm_minigpt", "llm_bench: the grammar MiniGPT", parts_llm.minigpt_part, settings)
         lab.part("llm_gpt2", "llm_bench: a GPT-2-small-shaped model", parts_llm.gpt2_part, settings, ceilings,
                  deadline)
+        lab.part("llm_concurrency", "llm_bench: 1, 4 and 16 requests in flight", parts_llm.concurrency_part,
+                 settings)
     lab.part("report", "Day 70: the technical report", report.write_reports)

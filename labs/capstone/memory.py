@@ -2,7 +2,11 @@
 
 GPU: the caching allocator's peak of `requested_bytes` after resetting the peak, minus what
 was requested before the call: the allocator's own count of the bytes tensors asked for,
-without its rounding and unsplit blocks (see `peak_bytes`).
+without its rounding and unsplit blocks (see `peak_bytes`). Beside it, the peak of the bytes
+the allocator *reserved* from the device during the call (`max_memory_reserved`): everything it
+holds, weights, free cached blocks and CUDA graphs' private pools included. A replayed CUDA
+graph allocates nothing new (its pool was reserved when it was recorded), so its allocated
+figure is about 0 while its reserved one shows what the graphs hold.
 
 CPU: torch keeps no such counter, so the call runs once under `torch.profiler` with
 `profile_memory=True`, which records every allocation and free of torch's CPU allocator
@@ -31,6 +35,7 @@ class MemoryPeak:
     bytes: int       # peak bytes above what was allocated when the call started
     method: str
     bytes_total: int | None = None   # GPU: the allocator's whole peak, weights and caches included
+    reserved: int | None = None      # GPU: the peak reserved from the device, graph pools included
 
     @property
     def mib(self) -> float:
@@ -58,7 +63,7 @@ def peak_bytes(fn: Callable[[], Any], device: str, warm_up: bool = True) -> Memo
         fn()
         torch.cuda.synchronize()
         peak = _requested("peak")
-        return MemoryPeak(peak - before, METHODS["cuda"], peak)
+        return MemoryPeak(peak - before, METHODS["cuda"], peak, int(torch.cuda.max_memory_reserved()))
     return MemoryPeak(_cpu_peak(fn), METHODS["cpu"])
 
 

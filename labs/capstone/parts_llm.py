@@ -4,31 +4,37 @@ from __future__ import annotations
 
 import time
 
-from labs.capstone.llm_bench import backends, models, workloads
+import torch
+
+from labs.capstone.llm_bench import backends, concurrency, models, workloads
 from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
 from labs.capstone.recording import dtype_of, require, yes_no
-from labs.capstone.settings import ALL_BACKENDS, Settings
+from labs.capstone.settings import ALL_BACKENDS, Settings, gpt2_cell_budget_s
 from labs.common import grammar, minigpt
 from labs.common.ceilings import copy_bandwidth
 from labs.common.harness import Lab
 
 CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
-                "throughput_tok_s", "peak_added_mib", "warmup_s"]
+                "throughput_tok_s", "peak_added_mib", "warmup_s", "itl_n", "itl_p50_ms", "itl_p99_ms",
+                "peak_reserved_mib", "timed_compiles", "timed_graphs"]
 CELL_UNITS = {"ttft_p50_ms": "ms", "ttft_p95_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
-              "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s"}
+              "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s", "itl_p50_ms": "ms",
+              "itl_p99_ms": "ms", "peak_reserved_mib": "MiB"}
 
 
 def cell_row(cell: CellResult) -> list:
-    s = cell.summary
+    s, timed = cell.summary, cell.timed_events
     return [cell.backend, s.generations, s.ttft_p50_ms, s.ttft_p95_ms, s.tpot_p50_ms, s.e2e_p50_ms, s.e2e_p95_ms,
-            s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s]
+            s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
+            cell.peak_reserved_mib, timed.compiles if timed else None, timed.graphs_recorded if timed else None]
 
 
 GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured", "generations", "ttft_p50_ms",
                 "seed_ttft_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms", "throughput_tok_s", "peak_added_mib",
-                "peak_total_mib", "step_mb", "achieved_gbs", "copy_share"]
+                "peak_total_mib", "step_mb", "achieved_gbs", "copy_share", "itl_n", "itl_p50_ms", "itl_p99_ms",
+                "peak_reserved_mib", "warmup_s", "timed_compiles", "timed_graphs", "reason"]
 
 
 def minigpt_part(lab: Lab, settings: Settings) -> None:
@@ -61,6 +67,8 @@ def minigpt_part(lab: Lab, settings: Settings) -> None:
         backend.cleanup()
     lab.table("llm_minigpt", CELL_COLUMNS + ["exact_match", "agrees"], rows,
               CELL_UNITS | {"exact_match": "%", "agrees": "%"})
+    timed = [row[CELL_COLUMNS.index("timed_compiles")] + row[CELL_COLUMNS.index("timed_graphs")] for row in rows]
+    lab.metric("minigpt.timed_compile_events", sum(timed))
     lab.metric("minigpt.max_new_tokens", config.max_new_tokens)
     lab.metric("minigpt.min_agreement", min(agreement.values()), "%")
     lab.metric("minigpt.min_exact_match", min(exact.values()), "%")
@@ -84,10 +92,16 @@ def record_samples(lab: Lab, prompts: list[workloads.GrammarPrompt], texts: list
     lab.table("llm_minigpt_samples", ["prompt", "expected", "generated", "correct"], rows)
 
 
+COMPILE_MARGIN_S = 90.0   # GPU: the time a compiled backend's first cell may take, compile included
+
+
+def gpt2_model(lab: Lab, settings: Settings) -> models.LoadedModel:
+    return models.gpt2_small_shaped(lab.device, dtype_of(settings.llm_dtype), settings.gpt2_layers,
+                                    settings.gpt2_width, settings.gpt2_heads)
+
+
 def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
-    dtype = dtype_of(settings.llm_dtype)
-    loaded = models.gpt2_small_shaped(lab.device, dtype, settings.gpt2_layers, settings.gpt2_width,
-                                      settings.gpt2_heads)
+    loaded = gpt2_model(lab, settings)
     params = sum(p.numel() for p in loaded.model.parameters())
     lab.metric("gpt2.params", params)
     lab.metric("gpt2.shape", f"{settings.gpt2_layers} × {settings.gpt2_width}")
@@ -98,56 +112,92 @@ def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: flo
     lab.metric("ceiling.copy_gbs", copy / 1e9, "GB/s")
     if copy:  # no decode step can beat reading every weight once at the copy rate
         lab.metric("gpt2.tpot_floor_ms", 1e3 * loaded.weight_bytes() / copy, "ms")
-    rows, skipped, ratios, mismatched = [], 0, [], 0
-    stop_at = min(time.perf_counter() + settings.llm_budget_s, deadline)
-    lab.metric("gpt2.budget_s", max(0.0, stop_at - time.perf_counter()), "s")
     chosen = [workloads.WORKLOADS[w].scaled(settings.gpt2_token_scale) for w in settings.gpt2_workloads]
+    cell_budget = gpt2_cell_budget_s(settings)          # refused before the run when too small
+    lab.metric("gpt2.budget_s", settings.llm_budget_s, "s")
+    lab.metric("gpt2.cell_budget_s", cell_budget, "s")
+    rows, ratios, mismatched = [], [], 0
     for name in settings.gpt2_backends:
-        backend = backends.make_backend(name, lab.device)
-        backend.load_model("gpt2_small_shaped", loaded=loaded)
-        for workload in chosen:
-            if ratios and time.perf_counter() > stop_at:   # the first cell always runs
-                skipped += 1
-                rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(False)]
-                            + [None] * 12)
+        try:
+            backend = backends.make_backend(name, lab.device)
+            backend.load_model("gpt2_small_shaped", loaded=loaded)
+        except Exception as error:     # a backend that cannot even build: every one of its cells says why
+            rows += [unmeasured(name, w, f"the backend failed to build: {one_line(error)}") for w in chosen]
+            continue
+        for index, workload in enumerate(chosen):
+            # a compiled backend's first cell compiles it (the slowest step of a GPU cell, 12 layers):
+            # started too close to the deadline, it would overrun the command that runs the lab
+            needed = COMPILE_MARGIN_S if index == 0 and name != "eager" and lab.device == "cuda" else 0.0
+            if time.perf_counter() + needed > deadline:
+                rows.append(unmeasured(name, workload, "the lab's deadline left too little time for this cell"))
                 continue
             lab.progress(f"GPT-2-shaped, {name}, {workload.name}")
             config = GenerationConfig(max_new_tokens=workload.max_new_tokens)
-            cell = run_cell(backend, workload.name, [workload.prompt_ids(models.GPT2_VOCAB)], config,
-                            settings.cell_budget_s)
+            try:
+                cell = run_cell(backend, workload.name, [workload.prompt_ids(models.GPT2_VOCAB)], config,
+                                cell_budget)
+            except Exception as error:    # out of memory, a failed capture: a row with its reason
+                rows.append(unmeasured(name, workload, one_line(error)))
+                if lab.device == "cuda":
+                    torch.cuda.empty_cache()   # what the failed cell held, back for the next one
+                continue
             mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
             ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
             attended = loaded.max_len if name == "static_kv" else workload.prompt_tokens + workload.max_new_tokens / 2
             step_bytes = loaded.weight_bytes() + loaded.kv_bytes_per_position() * attended
             tpot = cell.summary.tpot_p50_ms
             achieved = decode_bandwidth(step_bytes, tpot / 1e3) if tpot else None
-            s = cell.summary
+            s, timed = cell.summary, cell.timed_events
             rows.append([name, workload.name, workload.prompt_tokens, workload.max_new_tokens, yes_no(True),
                          s.generations, s.ttft_p50_ms, s.e2e_p50_ms / workload.max_new_tokens, s.tpot_p50_ms,
                          s.e2e_p50_ms, s.e2e_p95_ms, s.throughput_tok_s, cell.peak_added_mib, cell.peak_total_mib,
                          step_bytes / 1e6, achieved / 1e9 if achieved else None,
-                         100 * achieved / copy if achieved and copy else None])
+                         100 * achieved / copy if achieved and copy else None, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
+                         cell.peak_reserved_mib, cell.warmup_s, timed.compiles, timed.graphs_recorded, ""])
         backend.cleanup()
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
               {"ttft_p50_ms": "ms", "seed_ttft_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
                "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "peak_total_mib": "MiB", "step_mb": "MB",
-               "achieved_gbs": "GB/s", "copy_share": "%"})
-    record_gpt2_summary(lab, rows, skipped)
+               "achieved_gbs": "GB/s", "copy_share": "%", "itl_p50_ms": "ms", "itl_p99_ms": "ms",
+               "peak_reserved_mib": "MiB", "warmup_s": "s"})
+    record_gpt2_summary(lab, rows)
+    lab.check("gpt2_every_cell_measured", sum(1 for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"), "==",
+              len(rows), label={"en": "GPT-2-shaped: every backend × workload cell was measured",
+                                "es": "Forma de GPT-2: se midió cada combinación de backend y carga"})
+    if not ratios:
+        require(lab, "gpt2_every_cell_measured")
     lab.check("gpt2_ttft_before_e2e", max(ratios), "<", 1.0,
               label={"en": "GPT-2-shaped: TTFT < e2e for every backend and workload measured",
                      "es": "Forma de GPT-2: TTFT < e2e en todos los backends y cargas medidos"})
     lab.check("gpt2_tokens_as_requested", mismatched, "==", 0,
               label={"en": "GPT-2-shaped: every generation produced the tokens asked for",
                      "es": "Forma de GPT-2: cada generación produjo los tokens pedidos"})
-    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested")
+    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "gpt2_every_cell_measured")
 
 
-def record_gpt2_summary(lab: Lab, rows: list[list], skipped: int) -> None:
+def one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0] if text else ''}"[:300]
+
+
+def unmeasured(backend: str, workload: workloads.Workload, reason: str) -> list:
+    """A cell that could not be measured: a row of its own, with why."""
+    row = dict.fromkeys(GPT2_COLUMNS)
+    row.update(backend=backend, workload=workload.name, prompt_tokens=workload.prompt_tokens,
+               new_tokens=workload.max_new_tokens, measured=yes_no(False), reason=reason)
+    return [row[c] for c in GPT2_COLUMNS]
+
+
+def record_gpt2_summary(lab: Lab, rows: list[list]) -> None:
     """The sentences the page quotes, computed from every measured row."""
     measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
     lab.metric("gpt2.cells", len(measured))
-    lab.metric("gpt2.skipped_cells", skipped)
+    lab.metric("gpt2.unmeasured_cells", len(rows) - len(measured))
+    lab.metric("gpt2.timed_compile_events", sum(r["timed_compiles"] + r["timed_graphs"] for r in measured
+                                                if r["timed_compiles"] is not None))
+    if not measured:              # every cell failed: the table says why, the check fails the part
+        return
     best = max(measured, key=lambda r: r["copy_share"] or 0)
     lab.metric("gpt2.best_share_backend", best["backend"])
     lab.metric("gpt2.best_share_workload", best["workload"])
@@ -165,3 +215,32 @@ def record_gpt2_summary(lab: Lab, rows: list[list], skipped: int) -> None:
     seed_errors = [r["seed_ttft_ms"] / r["ttft_p50_ms"] for r in measured]   # the seed's e2e/n over measured TTFT
     lab.metric("gpt2.seed_ttft_low", min(seed_errors), "×")
     lab.metric("gpt2.seed_ttft_high", max(seed_errors), "×")
+
+
+CONCURRENCY_COLUMNS = ["batch", "batches", "requests", "ttft_p50_ms", "tpot_p50_ms", "itl_n", "itl_p99_ms",
+                       "throughput_tok_s", "goodput_tok_s", "met_share"]
+
+
+def concurrency_part(lab: Lab, settings: Settings) -> None:
+    """1, 4, 16 requests in flight on the GPT-2-shaped model (eager, static batching)."""
+    loaded = gpt2_model(lab, settings)
+    workload = workloads.WORKLOADS["chat_short"].scaled(settings.gpt2_token_scale)
+    target = concurrency.Target(*settings.latency_target_ms)
+    lab.metric("concurrency.workload", workload.name)
+    lab.metric("concurrency.new_tokens", workload.max_new_tokens)
+    lab.metric("concurrency.target_ttft_ms", target.ttft_ms, "ms")
+    lab.metric("concurrency.target_tpot_ms", target.tpot_ms, "ms")
+    rows = []
+    for batch in settings.concurrency:
+        lab.progress(f"{batch} request(s) in flight")
+        r = concurrency.run_batch_size(loaded, batch, workload.prompt_tokens, workload.max_new_tokens, target,
+                                       settings.concurrency_budget_s)
+        rows.append([r.batch, r.batches, r.requests, r.ttft_p50_ms, r.tpot_p50_ms, r.itl_n, r.itl_p99_ms,
+                     r.throughput_tok_s, r.goodput_tok_s, r.met_share])
+    lab.table("llm_concurrency", CONCURRENCY_COLUMNS, rows,
+              {"ttft_p50_ms": "ms", "tpot_p50_ms": "ms", "itl_p99_ms": "ms", "throughput_tok_s": "tok/s",
+               "goodput_tok_s": "tok/s", "met_share": "%"})
+    first, last = rows[0], rows[-1]
+    column = CONCURRENCY_COLUMNS.index
+    lab.metric("concurrency.throughput_gain", last[column("throughput_tok_s")] / first[column("throughput_tok_s")],
+               "×")

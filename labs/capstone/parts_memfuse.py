@@ -65,15 +65,17 @@ def backend_part(lab: Lab, settings: Settings) -> None:
 
 def record_memory(lab: Lab, record, block, compiled, x: torch.Tensor) -> None:
     """The liveness estimates against the measured peaks of one call, eager and memfuse."""
-    measured = {"eager": peak_bytes(lambda: block(x), lab.device).bytes,
-                "memfuse": peak_bytes(lambda: compiled(x), lab.device).bytes}
+    peaks = {"eager": peak_bytes(lambda: block(x), lab.device), "memfuse": peak_bytes(lambda: compiled(x), lab.device)}
+    measured = {name: peak.bytes for name, peak in peaks.items()}
+    # reserved: what the caching allocator held from the device at the peak (GPU; None on a CPU)
+    reserved = {name: peak.reserved / 2**20 if peak.reserved is not None else None for name, peak in peaks.items()}
     rows = [["original", "eager", record.before.peak_bytes / 2**20, measured["eager"] / 2**20,
-             measured["eager"] / record.before.peak_bytes, record.before.peak_node],
+             measured["eager"] / record.before.peak_bytes, record.before.peak_node, reserved["eager"]],
             ["rewritten", "memfuse", record.after.peak_bytes / 2**20, measured["memfuse"] / 2**20,
-             measured["memfuse"] / record.after.peak_bytes, record.after.peak_node]]
+             measured["memfuse"] / record.after.peak_bytes, record.after.peak_node, reserved["memfuse"]]]
     lab.table("memfuse_memory", ["graph", "runs_as", "estimated_mib", "measured_mib", "measured_over_estimate",
-                                 "peak_node"], rows,
-              {"estimated_mib": "MiB", "measured_mib": "MiB", "measured_over_estimate": "×"})
+                                 "peak_node", "reserved_mib"], rows,
+              {"estimated_mib": "MiB", "measured_mib": "MiB", "measured_over_estimate": "×", "reserved_mib": "MiB"})
     lab.metric("memfuse.estimate_before_mib", record.before.peak_mib, "MiB")
     lab.metric("memfuse.estimate_after_mib", record.after.peak_mib, "MiB")
     lab.metric("memfuse.measured_eager_mib", measured["eager"] / 2**20, "MiB")
@@ -153,18 +155,20 @@ def bench_part(lab: Lab, settings: Settings, ceilings: dict | None) -> None:
     for r in results:
         tflops = r.tflops("memfuse")
         peak = peaks.get(r.dtype)
-        table.append([r.rows, r.dtype, r.memfuse.median_s * 1e6, r.memfuse.q1_s * 1e6, r.memfuse.q3_s * 1e6,
-                      r.default.median_s * 1e6, r.max_autotune.median_s * 1e6 if r.max_autotune else None,
-                      r.ratio("default"), r.ratio("max_autotune"), tflops,
-                      100 * tflops * 1e12 / peak if peak else None, r.error, r.tolerance,
+        us = lambda stats: stats.median_s * 1e6 if stats is not None else None
+        table.append([r.rows, r.dtype, us(r.memfuse), r.memfuse.q1_s * 1e6, r.memfuse.q3_s * 1e6,
+                      us(r.default), us(r.max_autotune), us(r.library), r.ratio("default"), r.ratio("max_autotune"),
+                      bench.against(r, "best_inductor"), r.ratio("library"), tflops,
+                      100 * tflops * 1e12 / peak if peak else None, r.error, r.library_error, r.tolerance,
                       r.default_strategy, r.max_strategy or "", r.best_tile or "", r.memfuse.reps, r.memfuse.clock])
     lab.table("kernel_bench", ["rows", "dtype", "memfuse_us", "memfuse_q1_us", "memfuse_q3_us", "default_us",
-                               "max_autotune_us", "vs_default", "vs_max_autotune", "memfuse_tflops",
-                               "peak_share", "error", "tolerance", "default_strategy", "max_strategy",
-                               "best_tile", "reps", "clock"], table,
+                               "max_autotune_us", "library_us", "vs_default", "vs_max_autotune", "vs_best_inductor",
+                               "vs_library", "memfuse_tflops", "peak_share", "error", "library_error", "tolerance",
+                               "default_strategy", "max_strategy", "best_tile", "reps", "clock"], table,
               {"memfuse_us": "µs", "memfuse_q1_us": "µs", "memfuse_q3_us": "µs", "default_us": "µs",
-               "max_autotune_us": "µs", "vs_default": "×", "vs_max_autotune": "×", "memfuse_tflops": "TFLOP/s",
-               "peak_share": "%"})
+               "max_autotune_us": "µs", "library_us": "µs", "vs_default": "×", "vs_max_autotune": "×",
+               "vs_best_inductor": "×", "vs_library": "×", "memfuse_tflops": "TFLOP/s", "peak_share": "%"})
+    record_autotune_choices(lab, results)
     record_target(lab, results)
     record_tiles(lab, results)
     # Inductor's code for the case the backend part compiled, which the page shows
@@ -194,7 +198,7 @@ def best_matmul_peaks(lab: Lab, settings: Settings, ceilings: dict | None) -> di
 
 def record_target(lab: Lab, results: list[bench.CaseResult]) -> None:
     rows = []
-    for baseline in ("default", "max_autotune"):
+    for baseline in bench.BASELINES:
         summary = bench.target_summary(results, baseline)
         for key in ("cases", "met", "worst_ratio", "worst_case", "verdict", "shortfall"):
             if summary.get(key) is not None:
@@ -205,6 +209,19 @@ def record_target(lab: Lab, results: list[bench.CaseResult]) -> None:
     lab.metric("bench.target", bench.TARGET, "×")
     lab.table("kernel_target", ["baseline", "cases", "met", "worst_ratio", "worst_case", "target_met"], rows,
               {"worst_ratio": "×"})
+
+
+def record_autotune_choices(lab: Lab, results: list[bench.CaseResult]) -> None:
+    """What max-autotune's GEMM search timed and chose, per case (GPU): why a bounded search that
+    includes ATen's kernel can still end slower than the default is then a question of the rest
+    of the mode (its pointwise configurations, its epilogue fusion), not of this choice."""
+    rows = []
+    for r in results:
+        for rank, (choice, ms) in enumerate(r.autotune_choices):
+            rows.append([r.label, rank + 1, choice, ms * 1e3, yes_no(rank == 0)])
+    lab.metric("bench.autotune_choices_recorded", len(rows))
+    lab.table("kernel_autotune_choices", ["case", "rank", "choice", "benchmark_us", "chosen"], rows,
+              {"benchmark_us": "µs"})
 
 
 def record_tiles(lab: Lab, results: list[bench.CaseResult]) -> None:

@@ -112,6 +112,8 @@ def record_memory(lab: Lab, model: nn.Module, gm: nn.Module, x: torch.Tensor) ->
         with torch.no_grad():
             peak = peak_bytes(lambda module=module: module(x), lab.device)
         lab.metric(f"mlopt.peak_mib_{name}", peak.mib, "MiB")
+        if peak.reserved is not None:   # GPU: held from the device at the peak, free cached blocks included
+            lab.metric(f"mlopt.reserved_mib_{name}", peak.reserved / 2**20, "MiB")
     lab.metric("mlopt.memory_method", "cuda_allocator" if lab.device == "cuda" else "cpu_profiler")
     lab.metric("mlopt.weights_mib_optimized", module_bytes(gm) / 2**20, "MiB")
 

@@ -10,7 +10,9 @@ from typing import Any
 
 import torch
 
+from labs.capstone.claims import CLAIMS
 from labs.common import fingerprint
+from labs.common.claims import ClaimError, Run
 from labs.common.harness import Lab
 
 VERDICTS = {
@@ -26,8 +28,25 @@ class Facts:
     """The run's metrics, formatted for one language."""
 
     def __init__(self, result: dict[str, Any], lang: str):
-        self.metrics, self.lang = result["metrics"], lang
+        self.result, self.metrics, self.lang = result, result["metrics"], lang
         self.parts = result["parts"]
+
+    def claim(self, name: str, subject: str | None = None) -> str:
+        """The sentence the page's claim marker renders for this run (labs/capstone/claims.py)."""
+        try:
+            return CLAIMS[name](Run(self.result), subject).text(self.lang)
+        except ClaimError as missing:
+            return {"en": f"(not decided on this run: {missing})",
+                    "es": f"(no decidido en esta ejecución: {missing})"}[self.lang]
+
+    def claims_kernel(self) -> str:
+        return " ".join(self.claim("target", baseline) for baseline in
+                        ("default", "max_autotune", "best_inductor", "library")) + " " + self.claim("fastest")
+
+    def day70(self, words: tuple[str, str]) -> str:
+        """Day 70's paragraph per project (labs/capstone/claims.py), as the page shows them."""
+        paragraphs = [f"**{name}.** {self.claim('day70', name)}" for name in ("mlopt", "memfuse", "llm_bench")]
+        return f"## {words[0]}\n\n" + "\n\n".join(paragraphs) + "\n"
 
     def ok(self, part: str) -> bool:
         return self.parts.get(part, {}).get("status") == "ok"
@@ -57,6 +76,7 @@ def _failed(f: Facts, part: str) -> str:
 def english(f: Facts, machine: str, preset: str) -> str:
     s = ["# Capstone report: three tools, measured\n",
          f"Run on {machine}, preset `{preset}`, torch {torch.__version__}. Every number below comes from this run.\n",
+         f.day70(("In short", "Project")),
          "## Project A — mlopt, an FX graph optimizer\n"]
     if f.ok("mlopt_resnet18"):
         s.append(f"ResNet-18 (the standard architecture, random weights) at input {f('resnet.input')}: "
@@ -73,7 +93,10 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"({f('mlopt.vs_eager.speedup')}); {versus_compile}.\n")
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
-    s.append("Limits: folding needs eval mode and a convolution whose only user is the batch norm; fusion "
+    s.append("Limits: folding needs eval mode and a convolution whose only user is the batch norm (transposed "
+             "and grouped convolutions fold along their own output-channel axis; a batch norm without affine "
+             "parameters folds with scale 1 and shift 0); fusion leaves out an in-place operation whose write "
+             "another node could read, and a chain that would move past such a write; fusion "
              "only regroups nodes, so in eager mode it saves nothing until a code generator turns a group "
              "into one kernel; passes work on symbolic_trace graphs (torch.export's ATen graphs are captured "
              "and validated, not rewritten by fold).\n")
@@ -88,12 +111,7 @@ def english(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "memfuse_backend") + "\n")
     if f.ok("memfuse_kernel_bench"):
-        s.append(f"Speed target: {f('bench.target')} of Inductor's speed. " + " ".join(
-            f"Against {label}: {f(f'bench.target_{key}.verdict')} in {f(f'bench.target_{key}.met')} of "
-            f"{f(f'bench.target_{key}.cases')} cases, worst {f(f'bench.target_{key}.worst_ratio')} at "
-            f"{f(f'bench.target_{key}.worst_case')}." if f.raw(f"bench.target_{key}.cases") else
-            f"Against {label}: not measured on this device."
-            for key, label in (("default", "Inductor's default mode"), ("max_autotune", "max-autotune"))) + "\n")
+        s.append(f"Speed target: {f('bench.target')} of the baseline's speed. " + f.claims_kernel() + "\n")
     s.append(f"Pitfalls, reproduced: static shapes compiled {f('guards.static.compiles')} times for 3 batch "
              f"sizes, mark_dynamic once; liveness that ignores aliasing said {f('aliasing.naive_mib')} where "
              f"{f('aliasing.measured_mib')} were measured (alias-aware: {f('aliasing.aware_mib')}); training "
@@ -104,14 +122,20 @@ def english(f: Facts, machine: str, preset: str) -> str:
     if f.ok("llm_minigpt"):
         s.append(f"The grammar MiniGPT answered {f('minigpt.prompts')} held-out conjugations with every backend; "
                  f"the lowest exact-match rate was {f('minigpt.min_exact_match')} and the lowest agreement with "
-                 f"cache-free generation {f('minigpt.min_agreement')}.\n")
+                 f"cache-free generation {f('minigpt.min_agreement')}. {f.claim('timed_compiles', 'minigpt')}\n")
     if f.ok("llm_gpt2"):
         s.append(f"The GPT-2-small-shaped model ({f('gpt2.params')} parameters, random weights, "
-                 f"{f('gpt2.dtype')}) ran {f('gpt2.cells')} backend × workload cells. Its best decode read "
+                 f"{f('gpt2.dtype')}) measured {f('gpt2.cells')} backend × workload cells "
+                 f"({f('gpt2.unmeasured_cells')} could not be measured; the table says why). Its best decode read "
                  f"{f('gpt2.best_achieved_gbs')}, {f('gpt2.best_copy_share')} of the measured copy bandwidth "
                  f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). The seed's TTFT "
-                 f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one.\n")
-    s.append("Limits: one request at a time (no batching), greedy decoding, no real tokenizer for the "
+                 f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one. "
+                 f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
+    if f.ok("llm_concurrency"):
+        s.append(f"Several requests in flight (static batching, eager): {f.claim('batching')} Goodput counts "
+                 f"the tokens of requests within TTFT {f('concurrency.target_ttft_ms')} and TPOT "
+                 f"{f('concurrency.target_tpot_ms')}.\n")
+    s.append("Limits: static batching only (no continuous batching), greedy decoding, no real tokenizer for the "
              "GPT-2-shaped model, which is timed, not read.\n")
     return "\n".join(s)
 
@@ -120,6 +144,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     s = ["# Informe del proyecto final: tres herramientas, medidas\n",
          f"Ejecutado en {machine}, preajuste `{preset}`, torch {torch.__version__}. Todas las cifras salen de "
          "esta ejecución.\n",
+         f.day70(("En resumen", "Proyecto")),
          "## Proyecto A — mlopt, un optimizador de grafos FX\n"]
     if f.ok("mlopt_resnet18"):
         s.append(f"ResNet-18 (la arquitectura estándar, pesos aleatorios) con entrada {f('resnet.input')}: "
@@ -139,7 +164,10 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "mlopt_resnet18") + "\n")
     s.append("Límites: el plegado exige modo de evaluación y una convolución cuyo único usuario sea la batch "
-             "norm; la fusión solo reagrupa nodos, así que en eager no ahorra nada hasta que un generador de "
+             "norm (las convoluciones traspuestas y por grupos se pliegan sobre su propio eje de canales de "
+             "salida; una batch norm sin parámetros afines se pliega con escala 1 y desplazamiento 0); la fusión "
+             "deja fuera una operación in situ cuya escritura podría leer otro nodo, y una cadena que tendría que "
+             "moverse más allá de esa escritura; la fusión solo reagrupa nodos, así que en eager no ahorra nada hasta que un generador de "
              "código convierte cada grupo en un kernel; las pasadas trabajan sobre grafos de symbolic_trace "
              "(los grafos ATen de torch.export se capturan y validan, pero el plegado no los reescribe).\n")
     s.append("## Proyecto B — memfuse, un backend de torch.compile\n")
@@ -153,12 +181,8 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     else:
         s.append(_failed(f, "memfuse_backend") + "\n")
     if f.ok("memfuse_kernel_bench"):
-        s.append(f"Objetivo de velocidad: {f('bench.target')} de la velocidad de Inductor. " + " ".join(
-            f"Frente a {label}: {f(f'bench.target_{key}.verdict')} en {f(f'bench.target_{key}.met')} de "
-            f"{f(f'bench.target_{key}.cases')} casos; el peor, {f(f'bench.target_{key}.worst_ratio')} en "
-            f"{f(f'bench.target_{key}.worst_case')}." if f.raw(f"bench.target_{key}.cases") else
-            f"Frente a {label}: no medido en este dispositivo."
-            for key, label in (("default", "el modo por defecto de Inductor"), ("max_autotune", "max-autotune"))) + "\n")
+        s.append(f"Objetivo de velocidad: {f('bench.target')} de la velocidad de la referencia. "
+                 + f.claims_kernel() + "\n")
     s.append(f"Trampas, reproducidas: con formas estáticas se compiló {f('guards.static.compiles')} veces para 3 "
              f"tamaños de lote, con mark_dynamic una; una vivacidad que ignora los alias dijo "
              f"{f('aliasing.naive_mib')} donde se midieron {f('aliasing.measured_mib')} (con alias: "
@@ -171,15 +195,21 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     if f.ok("llm_minigpt"):
         s.append(f"La MiniGPT de gramática respondió {f('minigpt.prompts')} conjugaciones de verbos no vistos con "
                  f"cada backend; la menor tasa de aciertos exactos fue {f('minigpt.min_exact_match')} y la menor "
-                 f"coincidencia con la generación sin caché, {f('minigpt.min_agreement')}.\n")
+                 f"coincidencia con la generación sin caché, {f('minigpt.min_agreement')}. "
+                 f"{f.claim('timed_compiles', 'minigpt')}\n")
     if f.ok("llm_gpt2"):
         s.append(f"El modelo con forma de GPT-2 small ({f('gpt2.params')} parámetros, pesos aleatorios, "
-                 f"{f('gpt2.dtype')}) recorrió {f('gpt2.cells')} combinaciones de backend y carga. Su mejor "
+                 f"{f('gpt2.dtype')}) midió {f('gpt2.cells')} combinaciones de backend y carga "
+                 f"({f('gpt2.unmeasured_cells')} no se pudieron medir; la tabla dice por qué). Su mejor "
                  f"decodificación leyó {f('gpt2.best_achieved_gbs')}, el {f('gpt2.best_copy_share')} del ancho de "
                  f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). El TTFT "
                  f"del enunciado (e2e / tokens) fue de {f('gpt2.seed_ttft_low')} a {f('gpt2.seed_ttft_high')} del "
-                 "medido.\n")
-    s.append("Límites: una petición cada vez (sin lotes), decodificación voraz, sin tokenizador real para el "
+                 f"medido. {f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
+    if f.ok("llm_concurrency"):
+        s.append(f"Varias peticiones en curso (lotes estáticos, eager): {f.claim('batching')} El goodput cuenta "
+                 f"los tokens de las peticiones con TTFT dentro de {f('concurrency.target_ttft_ms')} y TPOT "
+                 f"dentro de {f('concurrency.target_tpot_ms')}.\n")
+    s.append("Límites: solo lotes estáticos (sin lotes continuos), decodificación voraz, sin tokenizador real para el "
              "modelo con forma de GPT-2, que se cronometra pero no se lee.\n")
     return "\n".join(s)
 

@@ -34,10 +34,16 @@ class Settings:
     gpt2_workloads: tuple[str, ...]      # names from llm_bench.workloads.WORKLOADS
     gpt2_token_scale: float              # output tokens of the seed's workloads are scaled by this
     llm_dtype: str                       # the GPT-2-shaped model's dtype
-    cell_budget_s: float                 # measured generations per (backend, workload), by time
-    llm_budget_s: float                  # the whole GPT-2 sweep: cells past it are skipped
-    deadline_s: float                    # the whole lab: the GPT-2 sweep ends by then, whatever
-                                         # its own budget (a GPU command may run 10 minutes)
+    cell_budget_s: float                 # MiniGPT: timed generations per backend, by time
+    llm_budget_s: float                  # GPT-2: timed generations of the whole sweep, split evenly
+                                         # over its cells (warm-ups apart); every cell runs
+    deadline_s: float                    # the whole lab: a GPT-2 cell that would start after it is
+                                         # a row saying so (a GPU command may run 10 minutes)
+    # -- Project C: several requests in flight (static batching, the GPT-2-shaped model) -----
+    concurrency: tuple[int, ...] = (1, 4, 16)             # requests in flight
+    concurrency_budget_s: float = 1.0                     # timed batches per batch size, by time
+    latency_target_ms: tuple[float, float] = (500.0, 50.0)  # goodput's (TTFT, TPOT) objective: a
+                                                          # reader's pace, 20 tokens/s, on any machine
     # Intra-op threads while timing on CPU: one thread times the code, not the scheduler of a
     # small machine shared with other work (see labs.common.measure.cpu_threads).
     cpu_timing_threads: int | None = 1
@@ -46,8 +52,7 @@ class Settings:
 ALL_BACKENDS = ("eager", "compile_default", "compile_reduce_overhead", "static_kv")
 # reduce-overhead is CUDA graphs; on a CPU it would compile the same code as default again.
 CPU_BACKENDS = ("eager", "compile_default", "static_kv")
-# Measured in this order so that a sweep cut short by its time budget loses the backend that
-# matters least (tables list them in ALL_BACKENDS' order).
+# The GPU's order of measurement (tables list them in ALL_BACKENDS' order): the cheapest first.
 GPU_GPT2_ORDER = ("eager", "static_kv", "compile_default", "compile_reduce_overhead")
 
 _SETTINGS = {
@@ -59,7 +64,7 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=("eager", "static_kv"),
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.125, llm_dtype="float32",
-        cell_budget_s=0.2, llm_budget_s=10.0, deadline_s=900.0),
+        cell_budget_s=0.2, llm_budget_s=0.2, deadline_s=900.0, concurrency=(1, 4), concurrency_budget_s=0.1),
     ("full", "cpu"): Settings(
         resnet_input=(1, 3, 224, 224), resnet_budget_s=3.0, resnet_compare_compile=True,
         pass_budget_s=1.0, cli_budget_s=0.5,
@@ -69,7 +74,7 @@ _SETTINGS = {
         # Compiling the 12-layer model takes minutes on 2 cores: eager only, for the bandwidth.
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float32",
-        cell_budget_s=2.0, llm_budget_s=60.0, deadline_s=1500.0),
+        cell_budget_s=2.0, llm_budget_s=2.0, deadline_s=1500.0, concurrency_budget_s=2.0),
     ("smoke", "cuda"): Settings(
         resnet_input=(2, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=True,
         pass_budget_s=0.1, cli_budget_s=0.0,
@@ -78,9 +83,12 @@ _SETTINGS = {
         minigpt_prompts=4, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=2, gpt2_width=128, gpt2_heads=4, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
-        cell_budget_s=0.2, llm_budget_s=30.0, deadline_s=600.0),
+        cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0, concurrency_budget_s=0.1),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
-    # the seed's four workloads at full length. Budgets keep the run near three minutes.
+    # the seed's four workloads at half their output length, every backend on every one: 16
+    # cells of 2 s of timed generations each, compile warm-ups apart (they cost more than the
+    # timing: three compiled backends of a 12-layer model). The whole lab must fit one 10-minute
+    # GPU command: the deadline leaves room for the last parts and the report.
     ("full", "cuda"): Settings(
         resnet_input=(32, 3, 224, 224), resnet_budget_s=2.0, resnet_compare_compile=True,
         pass_budget_s=0.5, cli_budget_s=0.5,
@@ -88,9 +96,25 @@ _SETTINGS = {
         bench_budget_s=0.4, bench_max_autotune=True,
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
-        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=1.0,
-        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=120.0, deadline_s=420.0),
+        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.5,
+        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=32.0, deadline_s=560.0),
 }
+
+
+# Each GPT-2 cell times generations for at least this long (and at least two of them): less is
+# not a measurement, so a sweep whose budget cannot give every cell this much is refused.
+MIN_CELL_S = 0.2
+
+
+def gpt2_cell_budget_s(settings: Settings) -> float:
+    """The timed budget of one GPT-2 cell; a ValueError, saying the smallest budget that works,
+    when the sweep's budget cannot measure every cell (fewer tokens, never fewer cells)."""
+    cells = len(settings.gpt2_backends) * len(settings.gpt2_workloads)
+    if settings.llm_budget_s < cells * MIN_CELL_S:
+        raise ValueError(f"the GPT-2 sweep's budget of {settings.llm_budget_s:g} s cannot measure its {cells} "
+                         f"cells (at least {MIN_CELL_S:g} s each): set llm_budget_s to at least "
+                         f"{cells * MIN_CELL_S:g} s, or scale the tokens down with gpt2_token_scale")
+    return settings.llm_budget_s / cells
 
 
 def settings_for(preset: str, device: str) -> Settings:

@@ -15,6 +15,7 @@ import importlib.metadata
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -27,11 +28,33 @@ SOURCE_SUFFIXES = {".py", ".toml", ".json", ".md", ".txt"}
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "COURSE_TIMING_THREADS")
 
 
+# `from labs.<other lab> import …` or `import labs.<other lab>…` at the start of a line.
+_LAB_IMPORT = re.compile(r"^\s*(?:from|import)\s+labs\.(\w+)", re.MULTILINE)
+
+
+def _files_of(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*")
+            if p.is_file() and p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts]
+
+
+def lab_folders(lab_id: str) -> list[Path]:
+    """The lab's folder, labs/common, and every other lab's folder it imports from, followed
+    through their own imports: a lab that borrows Lab 03's TinyHead is stale when it changes."""
+    found = [LABS_DIR / lab_id, LABS_DIR / "common"]
+    pending = [LABS_DIR / lab_id]
+    while pending:
+        folder = pending.pop()
+        for path in (p for p in _files_of(folder) if p.suffix == ".py"):
+            for name in _LAB_IMPORT.findall(path.read_text(errors="replace")):
+                other = LABS_DIR / name
+                if other.is_dir() and other not in found:
+                    found.append(other)
+                    pending.append(other)
+    return found
+
+
 def source_files(lab_id: str) -> list[Path]:
-    folders = [LABS_DIR / lab_id, LABS_DIR / "common"]
-    files = [p for folder in folders for p in folder.rglob("*")
-             if p.is_file() and p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts]
-    return sorted(files)
+    return sorted(p for folder in lab_folders(lab_id) for p in _files_of(folder))
 
 
 def source_hash(lab_id: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from labs.common import fingerprint, measure
 from labs.common.formatting import format_number, with_unit
-from labs.compile_compare import compile_phases, graph_breaks, shapes, summaries
+from labs.compile_compare import claims, compile_phases, graph_breaks, shapes, summaries
 from labs.compile_compare.compile_log_words import WORDS
 from labs.compile_compare.findings import AB, Findings, ModeComparison
 
@@ -107,9 +107,9 @@ def steady_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str
               w["tokens"].format(eager=out.num(f.tokens_per_step / eager.median_s),
                                  compiled=out.num(f.tokens_per_step / compiled.median_s))]
     overhead = ab.timing.overhead_s()
-    if overhead:
-        eager_gap, compiled_gap = (out.ms(gap) if gap is not None else w["device_bound"] for gap in overhead)
-        lines.append(w["overhead"].format(eager=eager_gap, compiled=compiled_gap))
+    if overhead:  # the page says the same through the same claim (claims.host_overhead)
+        gaps_ms = tuple(gap * 1e3 if gap is not None else None for gap in overhead)
+        lines.append(claims.host_overhead_said(ab.timing.device_method, gaps_ms, ("eager", "compiled")).text(out.lang))
     return lines + out.payoff(ab, w["compiling"]) + [""]
 
 

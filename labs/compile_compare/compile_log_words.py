@@ -49,9 +49,6 @@ WORDS: dict[str, dict[str, Any]] = {
                   "device_queued": "device time (queued calls, launch gaps included)"},
         "steady_verdict": "Compiled against eager: {sentence}.",
         "tokens": "Tokens per second (latency): eager {eager}, compiled {compiled}.",
-        "overhead": "Latency minus device time is host overhead (Python, the framework, kernel launches): "
-                    "{eager} per eager step, {compiled} per compiled step.",
-        "device_bound": "none measurable (the two clocks agree within their spread: device-bound)",
         "pays": {"never": "{what} never pays off on {clock}: it is not measurably faster per step.",
                  "immediately": "{what} pays off from the first step on {clock}: it costs no more up front "
                                 "and runs faster.",
@@ -180,9 +177,6 @@ WORDS: dict[str, dict[str, Any]] = {
                   "device_queued": "tiempo de dispositivo (llamadas encoladas, con los huecos entre lanzamientos)"},
         "steady_verdict": "Compilado frente a eager: {sentence}.",
         "tokens": "Tokens por segundo (latencia): eager {eager}, compilado {compiled}.",
-        "overhead": "La latencia menos el tiempo de dispositivo es la sobrecarga del host (Python, el framework, "
-                    "los lanzamientos de kernels): {eager} por paso eager, {compiled} por paso compilado.",
-        "device_bound": "ninguna medible (los dos relojes coinciden dentro de su dispersión: limitado por el dispositivo)",
         "pays": {"never": "{what} no se amortiza nunca en {clock}: no es medible más rápido por paso.",
                  "immediately": "{what} se amortiza desde el primer paso en {clock}: no cuesta más al principio "
                                 "y va más rápido.",

@@ -1,16 +1,30 @@
-"""Bytes each rank communicates in one training step, by collective kind.
+"""Bytes each rank communicates in one training step: what the collectives' tensors held, and
+what the process actually wrote to its sockets.
 
-`CollectiveCounter` is a TorchDispatchMode: every collective, whoever issues it, passes through
-the dispatcher as a c10d op (DDP's C++ reducer, FSDP2's all-gathers and reduce-scatters, the
-pipeline's sends) or as a functional collective (DTensor, hence tensor parallelism), and the
-mode sees it there. It records the size of the tensor handed to each collective (the payload)
-and the bytes this rank sends under the usual ring or point-to-point algorithm (the wire
-bytes), which is what the textbook volumes in `predict` count:
+Two measurements and one estimate, kept apart:
+
+- payload (measured, every device): `CollectiveCounter` is a TorchDispatchMode. Every
+  collective, whoever issues it, passes through the dispatcher as a c10d op (DDP's C++
+  reducer, FSDP2's all-gathers and reduce-scatters, the pipeline's sends) or as a functional
+  collective (DTensor, hence tensor parallelism), and the mode reads the size of the tensors it
+  was handed: the buffer an all-reduce reduces, the output an all-gather fills, the input a
+  reduce-scatter reduces, the tensor a send sends. No formula is applied.
+- sent (measured, gloo on Linux): `SentBytes` reads the bytes the process wrote through
+  write() and writev() (/proc/self/io's wchar) before and after the step. gloo's TCP pairs
+  write with writev, so this is what left the rank on the wire, headers included, whatever
+  algorithm gloo chose. NCCL moves data over NVLink or PCIe without a system call: on a GPU
+  there is no such figure, and the page says so.
+- ring estimate (a prediction): the payload times what a ring algorithm sends per byte of it,
+  the textbook volume `predict` also uses:
 
     all-reduce       2 (n - 1) / n x payload    (a reduce-scatter, then an all-gather)
     all-gather       (n - 1) / n x the gathered output
     reduce-scatter   (n - 1) / n x the input
     broadcast        the payload (from the root), send: the payload, recv: nothing
+
+"Send-once" is the naive count "each rank sends its payload once" (DDP "sends its gradients"):
+for an all-reduce it is 1 x payload against the ring's 2 (n - 1) / n, the same at 2 ranks and
+apart at 4, where the measured bytes decide between them.
 
 Like torch's CommDebugMode, the mode lets DTensor turn its operations into collectives before
 counting them. It counts eager steps only: inside a compiled graph collectives can be fused or
@@ -62,7 +76,8 @@ def tensor_bytes(value) -> int:
 
 
 def wire_bytes(kind: str, payload: int, group_size: int) -> float:
-    """Bytes this rank sends for one collective of `payload` bytes (see the module docstring)."""
+    """Bytes a ring (or point-to-point) algorithm makes this rank send for one collective of
+    `payload` bytes: an estimate, see the module docstring."""
     n = group_size
     if n <= 1:
         return 0.0
@@ -88,7 +103,7 @@ def _group_size(args, default: int) -> int:
 
 
 def classify(op_name: str, args: tuple, world: int) -> tuple[str, int, float] | None:
-    """(kind, payload bytes, wire bytes) for a collective op, None for anything else.
+    """(kind, payload bytes, ring-estimate bytes) for a collective op, None for anything else.
 
     `op_name` is the qualified name of the op's overload packet, e.g. "c10d.allreduce_".
     """
@@ -106,22 +121,31 @@ def classify(op_name: str, args: tuple, world: int) -> tuple[str, int, float] | 
     return kind, payload, wire_bytes(kind, payload, group)
 
 
+# A receive is the other end of a send: counting both would count one transfer twice.
+NOT_SENT = ("recv",)
+
+
+def sent_total(tally: dict[str, dict], key: str) -> float:
+    """The sum of `key` ("payload_bytes", "ring_bytes") over the kinds a rank sends."""
+    return sum(totals[key] for kind, totals in tally.items() if kind not in NOT_SENT)
+
+
 @dataclass
 class KindTotals:
     calls: int = 0
     payload_bytes: int = 0
-    wire_bytes: float = 0.0
+    ring_bytes: float = 0.0
 
 
 @dataclass
 class CommTally:
     kinds: dict[str, KindTotals] = field(default_factory=lambda: defaultdict(KindTotals))
 
-    def add(self, kind: str, payload: int, wire: float) -> None:
+    def add(self, kind: str, payload: int, ring: float) -> None:
         totals = self.kinds[kind]
         totals.calls += 1
         totals.payload_bytes += payload
-        totals.wire_bytes += wire
+        totals.ring_bytes += ring
 
     def as_dict(self) -> dict[str, dict]:
         return {kind: vars(t).copy() for kind, t in sorted(self.kinds.items())}
@@ -152,7 +176,38 @@ def merge_ranks(per_rank: list[dict[str, dict]]) -> dict[str, dict]:
     kinds = sorted({kind for tally in per_rank for kind in tally})
     merged = {}
     for kind in kinds:
-        rows = [tally.get(kind, {"calls": 0, "payload_bytes": 0, "wire_bytes": 0.0}) for tally in per_rank]
+        rows = [tally.get(kind, {"calls": 0, "payload_bytes": 0, "ring_bytes": 0.0}) for tally in per_rank]
         merged[kind] = {key: sum(row[key] for row in rows) / len(per_rank)
-                        for key in ("calls", "payload_bytes", "wire_bytes")}
+                        for key in ("calls", "payload_bytes", "ring_bytes")}
     return merged
+
+
+def bytes_written() -> int | None:
+    """Bytes this process has written through write()/writev() (Linux's /proc/self/io, every
+    thread of the process counted); None where there is no such file."""
+    try:
+        with open("/proc/self/io") as stats:
+            for line in stats:
+                if line.startswith("wchar:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+class SentBytes:
+    """`with SentBytes(device) as sent: step()`, then `sent.bytes`: what the rank wrote to its
+    sockets meanwhile (gloo), or None (NCCL, or no /proc)."""
+
+    def __init__(self, device: str):
+        self.device = device
+        self.bytes: int | None = None
+        self._start: int | None = None
+
+    def __enter__(self) -> SentBytes:
+        self._start = bytes_written() if self.device == "cpu" else None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        end = bytes_written() if self._start is not None else None
+        self.bytes = end - self._start if end is not None else None

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from labs.common import measure
-from labs.distributed import comm
+from labs.distributed import comm, gradcheck
+
+MODES = ("eager", "compiled", "1f1b")   # 1f1b: the pipeline's other schedule, eager
 
 
 @dataclass(frozen=True)
@@ -22,15 +24,23 @@ class ModeResult:
     step: measure.Stats
     peak_bytes: int | None
     held_bytes: int | None
+    reserved_bytes: int | None                # GPU only: the caching allocator's peak pool
     memory_method: str | None
-    comm: dict[str, dict] | None              # kind -> calls, payload_bytes, wire_bytes (per rank)
+    comm: dict[str, dict] | None              # kind -> calls, payload_bytes, ring_bytes (per rank)
+    sent_bytes: float | None                  # written to sockets in the comm step, mean over ranks (gloo)
     timelines: list[dict] | None              # one per rank
     compile: dict | None
     facts: dict = field(default_factory=dict)
 
     @property
-    def wire_bytes(self) -> float:
-        return sum(kind["wire_bytes"] for kind in (self.comm or {}).values())
+    def payload_bytes(self) -> float:
+        """What the collectives' tensors held, per rank and step (a receive's not counted again)."""
+        return comm.sent_total(self.comm or {}, "payload_bytes")
+
+    @property
+    def ring_bytes(self) -> float:
+        """The ring algorithms' estimate of the bytes sent for that payload."""
+        return comm.sent_total(self.comm or {}, "ring_bytes")
 
 
 @dataclass
@@ -39,6 +49,7 @@ class PatternResult:
     world: int
     runs: dict[str, dict[str, ModeResult]] = field(default_factory=dict)   # variant -> mode -> result
     extras: dict[str, dict] = field(default_factory=dict)                    # variant -> anything else
+    gradients: dict[str, gradcheck.Verdict] = field(default_factory=dict)    # variant -> step 0 against float64
 
     def run(self, variant: str, mode: str = "eager") -> ModeResult | None:
         return self.runs.get(variant, {}).get(mode)
@@ -68,6 +79,7 @@ def merge_mode(records: list[dict]) -> ModeResult:
     memories = [r["memory"] for r in records if r.get("memory")]
     peak = max(m["peak_bytes"] for m in memories) if memories else None
     comms = [r["comm"] for r in records if "comm" in r]
+    sent = [r.get("sent_bytes") for r in records if "comm" in r]
     timelines = [r["timeline"] for r in records if "timeline" in r and "error" not in r["timeline"]]
     if len(timelines) < len(records):
         timelines = []      # a picture with a rank missing would mislead: none at all
@@ -77,8 +89,11 @@ def merge_mode(records: list[dict]) -> ModeResult:
         step=measure.summarize(slowest_rank_steps([r["samples_s"] for r in records]), "latency"),
         peak_bytes=peak,
         held_bytes=max(m["held_bytes"] for m in memories) if memories else None,
+        reserved_bytes=max(m["reserved_bytes"] for m in memories)
+        if memories and all(m.get("reserved_bytes") is not None for m in memories) else None,
         memory_method=records[0].get("memory_method"),
         comm=comm.merge_ranks(comms) if comms else None,
+        sent_bytes=sum(sent) / len(sent) if sent and None not in sent else None,
         timelines=timelines or None,
         compile=records[0].get("compile"),
         facts=records[0].get("facts", {}))
@@ -88,7 +103,9 @@ def merge(pattern: str, per_rank: list[dict]) -> PatternResult:
     result = PatternResult(pattern=pattern, world=len(per_rank))
     for variant in per_rank[0]["variants"]:
         runs = [rank["variants"][variant] for rank in per_rank]
-        result.runs[variant] = {mode: merge_mode([r[mode] for r in runs])
-                                for mode in ("eager", "compiled") if mode in runs[0]}
-        result.extras[variant] = {key: value for key, value in runs[0].items() if key not in ("eager", "compiled")}
+        result.runs[variant] = {mode: merge_mode([r[mode] for r in runs]) for mode in MODES if mode in runs[0]}
+        for mode in runs[0].get("gradient", {}):   # "wide" for the eager run, "wide.1f1b" for another schedule
+            key = variant if mode == "eager" else f"{variant}.{mode}"
+            result.gradients[key] = gradcheck.merge([r["gradient"][mode] for r in runs])
+        result.extras[variant] = {key: value for key, value in runs[0].items() if key not in MODES + ("gradient",)}
     return result

@@ -23,15 +23,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from labs.common.harness import Lab
-from labs.distributed import data, gather, launch, report, run_report, tables
+from labs.distributed import data, gather, launch, report, run_report, tables, validate
 from labs.distributed import pick as picking
 from labs.distributed.settings import (
     DISTRIBUTED_PATTERNS,
+    FOUR_RANK_VARIANT,
+    FOUR_RANKS,
+    PROBE_BYTES,
+    RANKS_ENV,
     Settings,
     settings_for,
-    world_size,
 )
-from labs.distributed.worker import BandwidthJob, PatternJob
+from labs.distributed.worker import BandwidthJob, FourRankJob, PatternJob
 
 TITLES = {"single": "One process: the baseline", "ddp": "DDP: replicas and an all-reduce",
           "fsdp2": "FSDP2: sharded state", "tensor_parallel": "Tensor parallelism: split layers",
@@ -99,6 +102,15 @@ def part_drill(lab: Lab, state: State) -> None:
     report.drill(lab, failure, time.monotonic() - started, killed, step)
 
 
+def part_four_ranks(lab: Lab, state: State) -> None:
+    """Four gloo ranks whatever the run's rank count: where a ring and send-once differ."""
+    if state.device != "cpu":   # an empty table, so that the page's tab for this device still builds
+        report.four_ranks_table(lab, [])
+        raise lab.skip("socket bytes are countable on gloo (CPU) only: NCCL's transfers make no system call")
+    job = FourRankJob(state.settings, FOUR_RANK_VARIANT, state.vocab_size, PROBE_BYTES)
+    report.four_ranks(lab, _launch(lab, state, job, FOUR_RANKS, "four_ranks"), PROBE_BYTES, FOUR_RANK_VARIANT.name)
+
+
 def part_side_by_side(lab: Lab, state: State) -> None:
     tables.side_by_side(lab, state.results, state.settings)
     tables.loss_curves(lab, state.results, state.settings.variants[0].name)
@@ -134,6 +146,14 @@ def part_pick(lab: Lab, state: State) -> None:
     lab.metric("pick.budget_gib", budget / 2**30, "GiB")
     device_words = {"en": {"cpu": f"{state.world} CPU processes", "cuda": f"{state.world} GPUs"},
                     "es": {"cpu": f"{state.world} procesos de CPU", "cuda": f"{state.world} GPU"}}
+    failures = picking.run_failures(lab.result)
+    if failures:   # a comparison with a hole in it would still name a pattern: say what failed instead
+        for v in state.settings.variants:
+            lab.metric(f"pick.{v.name}", "none")
+            lab.metric(f"pick.{v.name}.reason", "run_failed")
+            for lang in ("en", "es"):
+                state.sentences[lang][v.name] = picking.no_conclusion(failures, lang)
+        return
     for v in state.settings.variants:
         candidates = []
         for key in ("single",) + DISTRIBUTED_PATTERNS:
@@ -141,9 +161,9 @@ def part_pick(lab: Lab, state: State) -> None:
             run = result.run(v.name) if result else None
             if run is None:
                 continue
-            check = lab.result["checks"].get(f"loss_match.{key}.{v.name}")
+            checks = [lab.result["checks"].get(f"{kind}.{key}.{v.name}") for kind in ("loss_match", "grad_match")]
             candidates.append(picking.Candidate(key, run.step, run.peak_bytes,
-                                                loss_ok=key == "single" or bool(check and check["passed"]),
+                                                loss_ok=key == "single" or all(c and c["passed"] for c in checks),
                                                 reference=result.reference(v.name)))
         choice = picking.choose(candidates, budget)
         lab.metric(f"pick.{v.name}", choice.pattern)
@@ -160,16 +180,34 @@ def part_run_report(lab: Lab, state: State) -> None:
     common = dict(device=f"{state.device.upper()}", world=state.world,
                   backend="nccl" if state.device == "cuda" else "gloo", threads=state.settings.threads_per_rank,
                   preset=lab.preset, settings=state.settings, results=state.results,
-                  prediction_rows=state.prediction_rows)
+                  prediction_rows=state.prediction_rows, failures=picking.run_failures(lab.result))
     for lang, name in (("en", "DISTRIBUTED_RUN.md"), ("es", "DISTRIBUTED_RUN.es.md")):
         text = run_report.render(lang, sentences=state.sentences[lang], **common)
         lab.write_artifact("run_report" if lang == "en" else "run_report_es", name, text, "markdown")
     lab.metric("torch_version", torch.__version__)
 
 
+def world_or_refuse(device: str, settings: Settings) -> tuple[int, int]:
+    """(the run's rank count, the GPUs visible), or exit 2 with one line per problem (no traceback, nothing written):
+    a run that cannot work must say so in seconds, not after minutes of measuring."""
+    import os
+    import sys
+
+    import torch
+    gpus = torch.cuda.device_count() if device == "cuda" else 0
+    world, problems = validate.problems(settings, os.environ.get(RANKS_ENV, ""), device, gpus)
+    if problems:
+        for line in problems:
+            print(f"distributed: refused: {line}", file=sys.stderr, flush=True)
+        raise SystemExit(2)
+    return world, gpus
+
+
 def run(lab: Lab) -> None:
     settings = settings_for(lab.preset, lab.device)
-    world = world_size(lab.device)
+    world, gpus = world_or_refuse(lab.device, settings)
+    # What the same check says to three ranks on this machine: the page quotes the run's own lines.
+    lab.table("refusal_three_ranks", ["problem"], [[line] for line in validate.problems(settings, "3", lab.device, gpus)[1]])
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
     state = State(settings, world, lab.device, data_path, vocab_size)
     lab.metric("world_size", world)
@@ -189,8 +227,10 @@ def run(lab: Lab) -> None:
     for pattern in DISTRIBUTED_PATTERNS:
         lab.part(pattern, TITLES[pattern], part_pattern, state, pattern, after=("single",))
     lab.part("rank_failure", "A rank killed mid-step", part_drill, state)
+    lab.part("four_ranks", "Four ranks: ring or send-once", part_four_ranks, state)
     lab.part("side_by_side", "The patterns side by side", part_side_by_side, state, after=("single",))
     lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))
     lab.part("compiled", "torch.compile on every pattern", part_compiled, state, after=("single",))
     lab.part("pick", "Which pattern would I pick?", part_pick, state, after=("single",))
-    lab.part("run_report", "DISTRIBUTED_RUN.md", part_run_report, state, after=("single",))
+    # No `after`: a failed run's report says what failed (and the pick draws no conclusion).
+    lab.part("run_report", "DISTRIBUTED_RUN.md", part_run_report, state)

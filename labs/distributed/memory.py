@@ -33,9 +33,10 @@ METHOD = {"cpu": "tensor bytes from the profiler's allocation events (CPU alloca
 class MemoryReading:
     peak_bytes: int        # the most the rank held during the step
     held_bytes: int        # what it held when the step began (model, optimizer state, buffers)
+    reserved_bytes: int | None = None   # GPU: the most the caching allocator held from the device
 
-    def as_dict(self) -> dict[str, int]:
-        return {"peak_bytes": self.peak_bytes, "held_bytes": self.held_bytes}
+    def as_dict(self) -> dict[str, int | None]:
+        return {"peak_bytes": self.peak_bytes, "held_bytes": self.held_bytes, "reserved_bytes": self.reserved_bytes}
 
 
 def peak_from_events(events: list[tuple[int, int]], start_ns: int, end_ns: int) -> MemoryReading:
@@ -96,8 +97,11 @@ class MemoryWatch:
             torch.cuda.reset_peak_memory_stats()
             yield
             torch.cuda.synchronize()
+            # Reserved is the whole pool, baseline included: what the device lends this process,
+            # cached blocks and fragmentation with it, beside what its tensors occupy.
             self._gpu = MemoryReading(peak_bytes=torch.cuda.max_memory_allocated() - self._baseline,
-                                      held_bytes=held - self._baseline)
+                                      held_bytes=held - self._baseline,
+                                      reserved_bytes=torch.cuda.max_memory_reserved())
             return
         with torch.profiler.record_function(STEP_MARK):
             yield

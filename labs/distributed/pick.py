@@ -75,6 +75,26 @@ def choose(candidates: list[Candidate], budget_bytes: float) -> Pick:
     return Pick("none", "none_fit", None, verdicts, fits)
 
 
+def run_failures(result: dict) -> list[str]:
+    """What failed so far in a run's manifest: parts, then acceptance checks. Non-empty: no pick."""
+    parts = [f"part {key} failed ({part.get('reason', 'no reason given')})"
+             for key, part in result["parts"].items() if part.get("status") == "failed"]
+    checks = [f"check {key} failed ({check['value']} {check['op']} {check['threshold']} is false)"
+              for key, check in result["checks"].items() if not check["passed"]]
+    return parts + checks
+
+
+def no_conclusion(failures: list[str], lang: str) -> str:
+    """The pick's sentence for a run that failed: what failed, and nothing drawn from the rest."""
+    listed = "; ".join(failures)
+    if lang == "en":
+        return (f"This run draws no conclusion: {listed}. A comparison with a failed part or check "
+                "missing could name the wrong pattern; fix the failure and run the lab again.")
+    return (f"Esta ejecución no saca ninguna conclusión: {listed}. Una comparación a la que le falta una parte "
+            "o una comprobación fallida podría nombrar el patrón equivocado; corrige el fallo y vuelve a "
+            "ejecutar el laboratorio.")
+
+
 def _number(value: float, lang: str, digits: int = 3) -> str:
     text = f"{value:.{digits}g}"
     return text.replace(".", ",") if lang == "es" else text

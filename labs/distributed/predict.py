@@ -10,17 +10,20 @@ once on the unsplit model at the batch a rank sees. Each pattern divides a diffe
     tensor parallel   16 (P_split / n + P_rest) + A(B) / n
     pipeline          16 P_stage + A(B) / n           layers split into n stages
 
-Communication is the bytes one rank sends per step under ring and point-to-point algorithms
-(`comm.wire_bytes`), with G = 4 P the gradients' bytes:
+Communication, first as the payload: the bytes the collectives' tensors hold per rank and
+step, what the pattern must move before any algorithm multiplies it (G = 4 P, the gradients):
 
-    DDP               all-reduce of the gradients: 2 (n - 1) / n G
-    FSDP2             all-gather of the weights in forward and again in backward, and a
-                      reduce-scatter of the gradients: (n - 1) / n (2 G + G)
+    DDP               an all-reduce of the gradients: G
+    FSDP2             an all-gather of the weights in forward and again in backward, and a
+                      reduce-scatter of the gradients: 2 G + G
     tensor parallel   4 all-reduces of the activations per layer (2 forward, 2 backward),
-                      each B T d floats: 2 (n - 1) / n x 4 L B T d x 4 bytes
+                      each B T d floats: 4 L B T d x 4 bytes
     pipeline          each stage boundary carries the activations forward and their
                       gradients back, B T d floats each way, plus one all-reduce of the
                       tied embedding's gradient between the first and last stage
+
+then as the bytes a ring algorithm sends for that payload (`comm.wire_bytes`): 2 (n - 1) / n
+of an all-reduce's, (n - 1) / n of an all-gather's or reduce-scatter's, a send's once.
 """
 
 from __future__ import annotations
@@ -88,29 +91,38 @@ def stage_layers(n_layer: int, world: int) -> list[range]:
     return bounds
 
 
-def predicted_comm(pattern: str, shape: ModelShape, world: int) -> dict[str, float]:
-    """Wire bytes one rank sends per step, by collective kind (mean over ranks)."""
+def predicted_payload(pattern: str, shape: ModelShape, world: int) -> dict[str, float]:
+    """Bytes the collectives' tensors hold per rank and step, by kind (mean over ranks)."""
     grads = shape.params * FLOAT_BYTES
     if pattern == "single" or world < 2:
         return {}
     if pattern == "ddp":
-        return {"all_reduce": wire_bytes("all_reduce", grads, world)}
+        return {"all_reduce": grads}
     if pattern == "fsdp2":
-        return {"all_gather": 2 * wire_bytes("all_gather", grads, world),
-                "reduce_scatter": wire_bytes("reduce_scatter", grads, world)}
+        return {"all_gather": 2 * grads, "reduce_scatter": grads}
     if pattern == "tensor_parallel":
-        return {"all_reduce": 4 * shape.n_layer * wire_bytes("all_reduce", shape.activation_tensor_bytes, world)}
+        return {"all_reduce": 4 * shape.n_layer * shape.activation_tensor_bytes}
     if pattern == "pipeline":
         boundaries = world - 1           # each sends B T d forward and B T d backward
         tied = shape.vocab_size * shape.n_embd * FLOAT_BYTES
         return {"send": 2 * boundaries * shape.activation_tensor_bytes / world,
-                "all_reduce": 2 * wire_bytes("all_reduce", tied, 2) / world}   # first and last rank only
+                "all_reduce": 2 * tied / world}   # first and last rank only
     raise ValueError(f"unknown pattern {pattern!r}")
 
 
+def predicted_comm(pattern: str, shape: ModelShape, world: int) -> dict[str, float]:
+    """Bytes a ring algorithm makes one rank send per step for that payload, by kind."""
+    groups = {"all_reduce": 2} if pattern == "pipeline" else {}   # the tie: first and last stage
+    return {kind: wire_bytes(kind, payload, groups.get(kind, world))
+            for kind, payload in predicted_payload(pattern, shape, world).items()}
+
+
 def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_full: int,
-                     activations_split: int) -> float:
-    """Bytes the busiest rank holds at its peak. activations_full: A(B); activations_split: A(B / n)."""
+                     activations_split: int, microbatches: int = 1, schedule: str = "gpipe") -> float:
+    """Bytes the busiest rank holds at its peak. activations_full: A(B); activations_split: A(B / n).
+
+    The pipeline's stage holds A(B) / n of activations under GPipe (all m micro-batches in
+    flight); under 1F1B the first stage holds at most min(m, p) of the m micro-batches'."""
     state = STATE_BYTES_PER_PARAM
     if pattern == "single":
         return state * shape.params + activations_full
@@ -122,5 +134,6 @@ def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_fu
         split = shape.n_layer * shape.split_params_per_block
         return state * (split / world + shape.params - split) + activations_full / world
     if pattern == "pipeline":
-        return state * max(shape.stage_params(world)) + activations_full / world
+        in_flight = min(microbatches, world) / microbatches if schedule == "1f1b" else 1.0
+        return state * max(shape.stage_params(world)) + in_flight * activations_full / world
     raise ValueError(f"unknown pattern {pattern!r}")

@@ -10,16 +10,18 @@ from __future__ import annotations
 from labs.distributed.gather import PatternResult
 from labs.distributed.report import MIB, loss_gap, ms
 from labs.distributed.settings import Settings
-from labs.distributed.tables import ORDER
+from labs.distributed.tables import ORDER, baseline
 
 TEXT = {
     "en": {"title": "# Distributed training, executed: DDP, FSDP2, tensor and pipeline parallelism",
            "run": "Run: {device}, {world} ranks ({backend}), {threads} intra-op thread(s) per rank, preset `{preset}`. "
                   "\"Speed vs one process\" divides each pattern's step into that of one process timed in the same "
-                  "alternating rounds, so that the machine's changing load cancels out.",
+                  "alternating rounds (for the one-process row, its own launch), so that the machine's changing load "
+                  "cancels out.",
            "variant": "## {name}: {params} parameters, batch {batch} × {block} tokens",
            "header": "| Pattern | Step, median (ms) | Speed vs one process | Peak memory, busiest rank (MiB) | "
-                     "Sent per rank per step (MiB) | Largest loss gap |",
+                     "Collectives' tensors per rank per step (MiB) | Largest loss gap | Step 0 gradient error (tolerance) |",
+           "failed": "**This run failed, and draws no conclusion.** What failed:",
            "predicted": "Predicted against measured (ratio = measured ÷ predicted):",
            "memory": "memory", "communication": "communication",
            "compiled": "Compiled (torch.compile) against eager:",
@@ -30,12 +32,14 @@ TEXT = {
     "es": {"title": "# Entrenamiento distribuido, ejecutado: DDP, FSDP2, paralelismo de tensores y de pipeline",
            "run": "Ejecución: {device}, {world} rangos ({backend}), {threads} hilo(s) intra-op por rango, "
                   "preajuste `{preset}`. «Velocidad frente a un proceso» divide el paso de un solo proceso, "
-                  "cronometrado en las mismas rondas alternas, entre el de cada patrón, para que la carga "
-                  "cambiante de la máquina se anule.",
+                  "cronometrado en las mismas rondas alternas (para la fila de un proceso, su propio lanzamiento), "
+                  "entre el de cada patrón, para que la carga cambiante de la máquina se anule.",
            "variant": "## {name}: {params} parámetros, lote de {batch} × {block} tokens",
            "header": "| Patrón | Paso, mediana (ms) | Velocidad frente a un proceso | "
                      "Memoria pico, rango más cargado (MiB) | "
-                     "Enviado por rango y paso (MiB) | Mayor diferencia de pérdida |",
+                     "Tensores de los colectivos por rango y paso (MiB) | Mayor diferencia de pérdida | "
+                     "Error del gradiente en el paso 0 (tolerancia) |",
+           "failed": "**Esta ejecución falló y no saca ninguna conclusión.** Lo que falló:",
            "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
            "memory": "memoria", "communication": "comunicación",
            "compiled": "Compilado (torch.compile) frente a eager:",
@@ -45,9 +49,9 @@ TEXT = {
            "none": "—"},
 }
 LABELS = {"en": {"single": "one process", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "tensor parallel",
-                  "pipeline": "pipeline (GPipe)"},
+                  "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"},
           "es": {"single": "un proceso", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "paralelismo de tensores",
-                 "pipeline": "pipeline (GPipe)"}}
+                 "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"}}
 VERDICTS = {"en": {"faster": "faster", "slower": "slower", "same": "same"},
             "es": {"faster": "más rápido", "slower": "más lento", "same": "igual"}}
 
@@ -61,28 +65,34 @@ def number(value: float | None, lang: str, digits: int = 3) -> str:
 
 def render(lang: str, *, device: str, world: int, backend: str, threads: int, preset: str,
            settings: Settings, results: dict[str, PatternResult], prediction_rows: list[list],
-           sentences: dict[str, str]) -> str:
+           sentences: dict[str, str], failures: list[str] = ()) -> str:
     t = TEXT[lang]
     out = [t["title"], "", t["run"].format(device=device, world=world, backend=backend, threads=threads,
                                            preset=preset), ""]
+    if failures:
+        out += [t["failed"], ""] + [f"- {line}" for line in failures] + [""]
     single = results.get("single")
     for v in settings.variants:
         inputs = single.extras[v.name]["prediction_inputs"] if single else None
         params = inputs["shape"]["params"] if inputs else 0
         out += [t["variant"].format(name=v.name, params=number(params, lang, 9), batch=v.batch_size,
-                                    block=v.block_size), "", t["header"], "|---|---|---|---|---|---|"]
+                                    block=v.block_size), "", t["header"], "|---|---|---|---|---|---|---|"]
         base = single.run(v.name) if single else None
-        for key in ORDER:
-            run = results[key].run(v.name) if key in results else None
+        for key, mode in [(key, "eager") for key in ORDER] + [("pipeline", "1f1b")]:
+            run = results[key].run(v.name, mode) if key in results else None
             if run is None:
                 continue
-            timing_reference = results[key].reference(v.name) or (base.step if base else None)
+            timing_reference = baseline(results[key], v.name, base)
             speed = timing_reference.median_s / run.step.median_s if timing_reference else None
             gap = loss_gap(run, base) if base and key != "single" else None
-            out.append(f"| {LABELS[lang][key]} | {number(ms(run.step.median_s), lang)} | "
+            grad = results[key].gradients.get(v.name if mode == "eager" else f"{v.name}.{mode}")
+            grad_cell = (f"{number(grad.grad_err, lang, 2)} ({number(grad.grad_tolerance, lang, 2)})"
+                         if grad else t["none"])
+            out.append(f"| {LABELS[lang][key if mode == 'eager' else f'{key}_{mode}']} | {number(ms(run.step.median_s), lang)} | "
                        f"{number(speed, lang)}× | "
                        f"{number(run.peak_bytes / MIB if run.peak_bytes is not None else None, lang)} | "
-                       f"{number(run.wire_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} |")
+                       f"{number(run.payload_bytes / MIB if run.comm else None, lang)} | {number(gap, lang, 2)} | "
+                       f"{grad_cell} |")
         out += ["", t["predicted"], ""]
         for pattern, variant, quantity, predicted, measured, ratio in prediction_rows:
             if variant == v.name:

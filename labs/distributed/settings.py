@@ -7,7 +7,6 @@ threads per rank; everything else is shared.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, replace
 
 from labs.common import minigpt
@@ -80,7 +79,8 @@ SMOKE = replace(
     FULL,
     variants=(Variant("minigpt", n_layer=2, n_head=2, n_embd=32, block_size=32, batch_size=8, microbatches=2),
               Variant("wide", n_layer=2, n_head=4, n_embd=64, block_size=32, batch_size=8, microbatches=2)),
-    check_steps=4, warmup_steps=1, timing_budget_s=0.3, min_timed_steps=3, max_timed_steps=20,
+    # 5 checked steps: steps 0 .. 4 each measure something of their own (training.py).
+    check_steps=5, warmup_steps=1, timing_budget_s=0.3, min_timed_steps=3, max_timed_steps=20,
     # Smoke compiles DDP only, with the aot_eager backend: the same Dynamo capture, the same
     # DDPOptimizer split at bucket boundaries and the same AOTAutograd graphs, without
     # generating and compiling C++, which costs minutes on a busy 2-core machine. The full
@@ -102,22 +102,20 @@ CUDA_FULL = replace(
     launch_timeout_s=420)
 
 
+# The four-rank part's model (gloo on CPU, every preset): four processes on a 2-core laptop are
+# slow, so the model is tiny; its 4 heads, 2 layers and batch of 8 split over 4 ranks.
+FOUR_RANKS = 4
+FOUR_RANK_VARIANT = Variant("four_ranks", n_layer=2, n_head=4, n_embd=32, block_size=32, batch_size=8,
+                            microbatches=2)
+# The four-rank part's probe: one collective of each kind on this many bytes.
+PROBE_BYTES = 2**20
+
+
 def settings_for(preset: str, device: str) -> Settings:
     base = {"smoke": SMOKE, "full": CUDA_FULL if device == "cuda" else FULL}[preset]
     if device == "cuda":  # a GPU rank's host thread launches kernels; a few threads suffice
         return replace(base, threads_per_rank=4)
     return base
-
-
-def world_size(device: str) -> int:
-    """Ranks per launch: COURSE_RANKS, else every visible GPU, else 2 CPU processes."""
-    wanted = os.environ.get(RANKS_ENV, "").strip()
-    if wanted:
-        return int(wanted)
-    if device == "cuda":
-        import torch
-        return torch.cuda.device_count()
-    return 2
 
 
 def variant(settings: Settings, name: str) -> Variant:

@@ -21,6 +21,9 @@ STEP_MARK = "timeline_step"
 COMMUNICATION = re.compile(r"nccl|gloo|c10d|all_?reduce|all_?gather|reduce_?scatter|broadcast|send|recv",
                            re.IGNORECASE)
 MAX_INTERVALS = 40           # per lane, after merging: enough for a picture, small in the manifest
+# The NCCL kernel families a collective's kernel name carries; the i-th kernel of a family is the
+# same collective on every rank (NCCL requires every rank to issue them in the same order).
+FAMILIES = ("AllReduce", "AllGather", "ReduceScatter", "SendRecv", "Broadcast", "Send", "Recv")
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,49 @@ def _under(event, mark) -> bool:
     return False
 
 
+def family(kernel_name: str) -> str:
+    return next((f for f in FAMILIES if f in kernel_name), "other")
+
+
+def nccl_kernels(events, mark) -> list[list]:
+    """[family, start_ms, end_ms] of each NCCL kernel of the step, in launch order, from the mark."""
+    start, end = mark.time_range.start, mark.time_range.end
+    found = [e for e in events if e.device_type == torch.autograd.DeviceType.CUDA and "nccl" in e.name.lower()
+             and e.time_range.start <= end and e.time_range.end >= start]
+    return [[family(e.name), (e.time_range.start - start) / 1e3, (e.time_range.end - start) / 1e3]
+            for e in sorted(found, key=lambda e: e.time_range.start)]
+
+
+def split_waiting(per_rank: list[list[list]]) -> list[dict[str, list[tuple[float, float]]]] | None:
+    """Each rank's NCCL kernel time split into waiting and transfer.
+
+    A collective cannot move a byte before the last rank has launched it: on each rank, its
+    kernel's time before the latest start of the same collective on any rank is waiting (for a
+    peer that was still computing), the rest is transfer. The ranks' steps start together (a
+    barrier before the traced step), so their times compare. The i-th kernel of a family is
+    matched across ranks; if the ranks ran different numbers of a family (a middle pipeline
+    stage talks to two neighbours), nothing is matched and None says so.
+    """
+    by_family: list[dict[str, list]] = [{} for _ in per_rank]
+    for rank, kernels in enumerate(per_rank):
+        for fam, a, b in kernels:
+            by_family[rank].setdefault(fam, []).append((a, b))
+    families = set(by_family[0])
+    if any(set(f) != families or any(len(f[k]) != len(by_family[0][k]) for k in families) for f in by_family):
+        return None
+    out = [{"waiting": [], "transfer": []} for _ in per_rank]
+    for fam in sorted(families):
+        for index in range(len(by_family[0][fam])):
+            last_start = max(f[fam][index][0] for f in by_family)
+            for rank, f in enumerate(by_family):
+                a, b = f[fam][index]
+                if last_start > a:
+                    out[rank]["waiting"].append((a, min(b, last_start)))
+                if b > last_start:
+                    out[rank]["transfer"].append((max(a, last_start), b))
+    return [{kind: merge(spans, 0.0) for kind, spans in lanes_.items()} for lanes_ in out]
+
+
 def lanes(events, device: str) -> tuple[float, dict[str, list[tuple[float, float]]]]:
     """(step duration, {kind: spans}) in ms from the step mark's start, from FunctionEvents.
 
@@ -123,15 +169,25 @@ def lanes(events, device: str) -> tuple[float, dict[str, list[tuple[float, float
 
 
 def capture(step: Callable[[], object], device: str) -> dict:
-    """Trace one call of `step`; return its lanes and busy times (JSON-ready)."""
+    """Trace one call of `step`; return its lanes and busy times (JSON-ready). On a GPU also its
+    NCCL kernels one by one, for `split_waiting` to compare across ranks."""
     activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
     with profile(activities=activities) as prof, record_function(STEP_MARK):
         step()
         if device == "cuda":
             torch.cuda.synchronize()
-    step_ms, found = lanes(prof.events(), device)
+    events = prof.events()
+    step_ms, found = lanes(events, device)
     busy = {kind: sum(b - a for a, b in spans) for kind, spans in found.items()}
     hidden = overlap_ms(found["compute"], found["communication"])
+    kernels = nccl_kernels(events, next(e for e in events if e.name == STEP_MARK)) if device == "cuda" else []
     return {"step_ms": step_ms, "spans": {k: [[round(a, 3), round(b, 3)] for a, b in v] for k, v in found.items()},
             "compute_ms": busy["compute"], "communication_ms": busy["communication"],
-            "hidden_ms": hidden}
+            "hidden_ms": hidden, "nccl_kernels": kernels}
+
+
+def bubble_share(trace: dict) -> float:
+    """The share of the step a rank did not compute: the pipeline bubble's own definition, since
+    (p - 1) / (m + p - 1) counts a stage busy only while it computes. Transfer and waiting both
+    count as bubble here; `split_waiting` says how much of it was which, where it can."""
+    return max(0.0, 1.0 - trace["compute_ms"] / trace["step_ms"])

@@ -9,9 +9,13 @@ measure, each on its own step so that no measurement disturbs another (none chan
 arithmetic):
 
     step 0   the first step: in a compiled run, the compile time
-    step 1   peak memory (memory.MemoryWatch; on CPU its profiler runs from the model's build)
-    step 2   bytes communicated, by collective kind (comm.CollectiveCounter; eager only)
-    step 3   a profiler timeline (timeline.capture; eager, one variant)
+    step 2   peak memory at steady state (memory.MemoryWatch; on CPU its profiler runs from the
+             model's build): DDP rebuilds its buckets during step 1, holding old and new at once
+    step 3   a profiler timeline (timeline.capture; eager, one variant), the ranks lined up by
+             a barrier first, so that a collective's start can be compared across ranks
+    step 4   bytes communicated: the collectives' tensors by kind (comm.CollectiveCounter) and,
+             on gloo, what the process wrote to its sockets (comm.SentBytes); eager only. Not
+             step 1: DDP's rebuild broadcasts its new bucket order then, a one-off.
 
 `time_interleaved` then times every trainer of the launch in alternating rounds (the
 pattern, its compiled twin, and one process on rank 0 as the reference), so that each
@@ -40,7 +44,7 @@ from labs.distributed.launch import RankContext
 from labs.distributed.memory import METHOD, MemoryWatch
 from labs.distributed.patterns import Setup, Trainer, builder
 
-MEMORY_STEP, COMM_STEP, TIMELINE_STEP = 1, 2, 3
+MEMORY_STEP, TIMELINE_STEP, COMM_STEP = 2, 3, 4
 
 
 def new_model(setup: Setup, vocab_size: int) -> MiniGPT:
@@ -77,6 +81,11 @@ def _traced(trainer: Trainer, batch, device: torch.device) -> tuple[float, torch
     def step() -> None:
         box["loss"] = one_step(trainer, *batch)
 
+    if device.type == "cuda":
+        torch.cuda.synchronize()
+    if dist.is_initialized():
+        dist.barrier()     # the ranks' traced steps start together: their collectives' starts compare
+
     try:
         trace = timeline.capture(step, device.type)
     except RuntimeError as error:
@@ -101,7 +110,8 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
               kill_step: int | None = None, instrument_timeline: bool = False) -> tuple[Trainer, dict]:
     """Build the pattern and train the checked steps; return the trainer and what was measured."""
     settings, device = setup.settings, setup.device
-    label = f"{setup.variant.name} {'compiled' if setup.compiled else 'eager'}"
+    label = f"{setup.variant.name} {'compiled' if setup.compiled else 'eager'}" + (
+        " 1F1B" if setup.schedule == "1f1b" else "")
     watch = MemoryWatch(device.type) if (device.type == "cuda" or not setup.compiled) else None
     record: dict = {"losses": [], "memory": None, "memory_method": METHOD[device.type] if watch else None}
     with contextlib.ExitStack() as stack:
@@ -124,9 +134,10 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
                     seconds, loss = _timed(trainer, batch, device)
                 record["memory"] = watch.stop().as_dict()
             elif step == COMM_STEP and not setup.compiled:
-                with comm.CollectiveCounter(setup.world) as counter:
+                with comm.CollectiveCounter(setup.world) as counter, comm.SentBytes(device.type) as sent:
                     seconds, loss = _timed(trainer, batch, device)
                 record["comm"] = counter.tally.as_dict()
+                record["sent_bytes"] = sent.bytes
             elif step == TIMELINE_STEP and instrument_timeline and not setup.compiled:
                 seconds, loss, record["timeline"] = _traced(trainer, batch, device)
             else:

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
 
 from labs.common.training_memory import saved_activation_bytes
-from labs.distributed import training
+from labs.distributed import comm, gradcheck, training
+from labs.distributed.comm import SentBytes
 from labs.distributed.launch import RankContext
-from labs.distributed.patterns import Setup
+from labs.distributed.patterns import Setup, builder
 from labs.distributed.predict import ModelShape
-from labs.distributed.settings import Settings
+from labs.distributed.settings import Settings, Variant
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,15 @@ class PatternJob:
     kill: tuple[int, int] | None = None  # (rank, step) of the failure drill, first variant, eager
     variants: tuple[str, ...] = ()      # a subset of the settings' variants (default: all)
 
-    def modes(self, variant: str) -> list[bool]:
-        return [False, True] if (self.pattern, variant) in self.settings.compiled else [False]
+    def modes(self, variant: str) -> list[tuple[str, bool, str]]:
+        """(mode, compiled, pipeline schedule) of each run of this pattern and variant: eager, the
+        pipeline's 1F1B beside its GPipe, and compiled where the preset says."""
+        modes = [("eager", False, "gpipe")]
+        if self.pattern == "pipeline":
+            modes.append(("1f1b", False, "1f1b"))
+        if (self.pattern, variant) in self.settings.compiled:
+            modes.append(("compiled", True, "gpipe"))
+        return modes
 
     def __call__(self, ctx: RankContext) -> dict:
         data = torch.load(self.data_path, weights_only=True)
@@ -43,11 +52,15 @@ class PatternJob:
             x, y = data[variant.name]
             batches = [(x[i].to(device), y[i].to(device)) for i in range(x.shape[0])]
             runs, sides = {}, {}
-            for compiled in self.modes(variant.name):
-                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled)
+            # The drill's run is about the failure, not the arithmetic.
+            gradients = {} if self.kill else {
+                mode: gradient_check(ctx, self.pattern, self.settings, variant, batches[0], self.vocab_size,
+                                     schedule=schedule)
+                for mode, compiled, schedule in self.modes(variant.name) if not compiled}
+            for mode, compiled, schedule in self.modes(variant.name):
+                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled, schedule)
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
-                                             and not compiled) else None
-                mode = "compiled" if compiled else "eager"
+                                             and mode == "eager") else None
                 sides[mode], runs[mode] = training.check_run(
                     ctx, self.pattern, setup, batches, self.vocab_size, kill_step,
                     instrument_timeline=variant.name == self.settings.timeline_variant)
@@ -58,6 +71,8 @@ class PatternJob:
                 runs[mode]["samples_s"] = samples[mode]
             if self.pattern != "single":
                 runs["reference_samples_s"] = samples["single"]    # filled on rank 0 only
+            if gradients:
+                runs["gradient"] = gradients     # per mode: the pipeline's 1F1B has its own
             del sides
             if self.pattern == "single":
                 runs["prediction_inputs"] = prediction_inputs(ctx, self.settings, variant, self.vocab_size,
@@ -65,6 +80,53 @@ class PatternJob:
             if self.pattern == "tensor_parallel" and index == 0:
                 runs["naive_error"] = naive_tensor_parallel(ctx, self.settings, variant, self.vocab_size, batches[0])
             out["variants"][variant.name] = runs
+        return out
+
+
+def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, batch, vocab_size: int,
+                   after_backward=None, schedule: str = "gpipe") -> dict:
+    """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck)."""
+    ctx.progress(f"{variant.name}: step 0's gradients against float64")
+    device = ctx.torch_device
+    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False, schedule=schedule)
+    x, y = batch
+    ref = gradcheck.reference(training.new_model(setup, vocab_size).to(device), x, y)
+    trainer = builder(pattern)(training.new_model(setup, vocab_size), setup)
+    sgd = torch.optim.SGD(trainer.module.parameters(), lr=gradcheck.SGD_LR)
+
+    def forward_backward() -> None:
+        trainer.forward_backward(x, y)
+        if after_backward is not None:
+            after_backward(trainer.module)
+
+    record = gradcheck.compare(pattern, trainer.module, sgd.step, forward_backward, ref, variant, ctx.world,
+                               gradcheck.matmul_eps(device))
+    trainer = sgd = ref = None   # freed before the pool is emptied
+    if device.type == "cuda":
+        torch.cuda.empty_cache()   # the reference's float64 copy must not sit in the pool of what follows
+    return record
+
+
+@dataclass(frozen=True)
+class GradientJob:
+    """Only the gradient check, for every variant: what a test runs, with a bug of its own
+    planted in `after_backward(module)` (e.g. every gradient doubled, a sum instead of a mean)."""
+    pattern: str
+    settings: Settings
+    data_path: str
+    vocab_size: int
+
+    def after_backward(self, module) -> None:
+        pass
+
+    def __call__(self, ctx: RankContext) -> dict:
+        data = torch.load(self.data_path, weights_only=True)
+        out = {}
+        for variant in self.settings.variants:
+            x, y = data[variant.name]
+            batch = (x[0].to(ctx.torch_device), y[0].to(ctx.torch_device))
+            out[variant.name] = gradient_check(ctx, self.pattern, self.settings, variant, batch, self.vocab_size,
+                                               self.after_backward)
         return out
 
 
@@ -94,6 +156,56 @@ def naive_tensor_parallel(ctx: RankContext, settings: Settings, variant, vocab_s
 
 
 @dataclass(frozen=True)
+class FourRankJob:
+    """Gloo at 4 ranks, where a ring and "send once" differ: the bytes each collective of
+    `probe_bytes` wrote to the sockets, one DDP step's bytes, and the gradient check of DDP,
+    FSDP2 and tensor parallelism on a tiny model."""
+    settings: Settings
+    variant: Variant
+    vocab_size: int
+    probe_bytes: int
+
+    def collectives(self) -> dict[str, Callable[[], None]]:
+        """Each kind on a payload of `probe_bytes`, as the counter counts it: an all-reduce's
+        buffer, an all-gather's output, a reduce-scatter's input, a broadcast's tensor."""
+        n = dist.get_world_size()
+        full, shard = torch.ones(self.probe_bytes // 4), torch.ones(self.probe_bytes // 4 // n)
+        return {"all_reduce": lambda: dist.all_reduce(full),
+                "all_gather": lambda: dist.all_gather_into_tensor(full, shard),
+                "reduce_scatter": lambda: dist.reduce_scatter_tensor(shard, full),
+                "broadcast": lambda: dist.broadcast(full, src=0)}
+
+    def __call__(self, ctx: RankContext) -> dict:
+        out: dict = {"rank": ctx.rank, "collectives": {}, "gradient": {}}
+        import warnings
+        # torch 2.13 renamed all_gather_into_tensor and reduce_scatter_tensor (*_single) and warns
+        # on every call; the old names are the ones every torch this lab supports knows.
+        warnings.filterwarnings("ignore", category=FutureWarning, module=r"torch\.distributed")
+        for kind, run in self.collectives().items():
+            ctx.progress(f"four ranks: {kind} of {self.probe_bytes} bytes")
+            run()                       # the first call sets up gloo's pairs: not measured
+            dist.barrier()
+            with SentBytes(ctx.device) as sent:
+                run()
+            out["collectives"][kind] = sent.bytes
+            dist.barrier()
+        generator = torch.Generator().manual_seed(self.settings.seed)
+        shape = (self.variant.batch_size, self.variant.block_size)
+        batch = (torch.randint(0, self.vocab_size, shape, generator=generator),
+                 torch.randint(0, self.vocab_size, shape, generator=generator))
+        setup = Setup(ctx.rank, ctx.world, ctx.torch_device, self.settings, self.variant, compiled=False)
+        trainer = builder("ddp")(training.new_model(setup, self.vocab_size), setup)
+        training.one_step(trainer, *batch)          # DDP builds its buckets on the first step
+        with comm.CollectiveCounter(ctx.world) as counter, SentBytes(ctx.device) as sent:
+            training.one_step(trainer, *batch)
+        out["ddp"] = {"comm": counter.tally.as_dict(), "sent_bytes": sent.bytes}
+        for pattern in ("ddp", "fsdp2", "tensor_parallel"):   # 2 layers make no 4 stages: no pipeline
+            out["gradient"][pattern] = gradient_check(ctx, pattern, self.settings, self.variant, batch,
+                                                      self.vocab_size)
+        return out
+
+
+@dataclass(frozen=True)
 class BandwidthJob:
     """All-reduce of each size on its own: median time, and the bus bandwidth it implies."""
     sizes: tuple[int, ...]
@@ -109,7 +221,10 @@ class BandwidthJob:
             reps = [int(min(500, max(5, self.budget_s / max(statistics.median(samples), 1e-6))))]
             dist.broadcast_object_list(reps, src=0)                       # every rank the same count
             samples = [self._once(tensor, device) for _ in range(reps[0])]
-            rows.append({"bytes": size, "samples_s": samples})
+            dist.barrier()
+            with SentBytes(ctx.device) as sent:    # one more call, its socket bytes (gloo)
+                dist.all_reduce(tensor)
+            rows.append({"bytes": size, "samples_s": samples, "sent_bytes": sent.bytes})
         return {"rank": ctx.rank, "sizes": rows}
 
     @staticmethod

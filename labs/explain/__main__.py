@@ -4,8 +4,23 @@ import sys
 
 from labs.common.harness import main as run_lab
 
-if any(arg.endswith(".py") or ".py:" in arg for arg in sys.argv[1:]) or {"-h", "--help"} & set(sys.argv[1:]):
-    from labs.explain.cli import main
+# The runner's options, and how many values each takes: anything else is the learner's command.
+LAB_OPTIONS = {"--device": 1, "--preset": 1, "--out": 1, "--keep-work": 0, "--allow-failed-checks": 0}
 
-    sys.exit(main())
-run_lab("explain")
+
+def runs_the_lab(argv: list[str]) -> bool:
+    at = 0
+    while at < len(argv):
+        name, inline = argv[at].partition("=")[0], "=" in argv[at]
+        if name not in LAB_OPTIONS:
+            return False  # a module (with or without .py), --input, -h: the command line's to answer
+        at += 1 + (0 if inline else LAB_OPTIONS[name])
+    return True
+
+
+if __name__ == "__main__":
+    if not runs_the_lab(sys.argv[1:]):
+        from labs.explain.cli import main
+
+        sys.exit(main())
+    run_lab("explain")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,13 +20,11 @@ import torch
 from labs.common import inductor_output, measure
 from labs.common.kernel_facts import checks, facts, recorder
 from labs.common.kernel_facts.facts import GraphFacts
+from labs.explain.errors import ExplainError
 
 # Files of a graph's debug folder worth keeping beside the report.
+__all__ = ["ExplainError", "Explanation", "explain"]
 KEPT = ("output_code.py", "ir_post_fusion.txt", inductor_output.PROVENANCE_FILE, "post_grad_graph.json")
-
-
-class ExplainError(Exception):
-    """Something about the module or its input that the learner can fix; the message says how."""
 
 
 @dataclass
@@ -120,26 +118,29 @@ def time_it(model: torch.nn.Module, inputs: Sequence[torch.Tensor], device: str,
 
 def explain(model: torch.nn.Module, inputs: Sequence[torch.Tensor], device: str, work: Path, out: Path,
             budget_s: float = 2.0, allow_breaks: bool = False, name: str | None = None,
-            threads: int | None = None) -> Explanation:
-    """`threads`: CPU threads while timing (None: labs.common.measure's choice)."""
+            threads: int | None = None, phase: Callable[[str], None] = lambda _: None) -> Explanation:
+    """`threads`: CPU threads while timing (None: labs.common.measure's choice); `phase` is told
+    when the learner's forward runs and when compiling starts (labs.common.learner_code's limits)."""
     started = time.perf_counter()
     name = name or type(model).__name__
     model = model.to(device).eval()
     inputs = [t.to(device) for t in inputs]
     with torch.no_grad():
+        phase("forward")
         try:
             model(*inputs)
         except Exception as error:  # the learner's forward, on the learner's input
             shapes = ", ".join(describe(t) for t in inputs)
             raise ExplainError(f"{name} failed on inputs {shapes}: {type(error).__name__}: "
                                f"{str(error).splitlines()[0] if str(error) else ''}; pass --input with the shape "
-                               "its forward expects (one --input per argument)") from None
+                               "its forward expects (one --input per argument)") from error
+        phase("compile")
         try:
             breaks = graph_breaks(model, inputs)
         except Exception as error:
             raise ExplainError(f"Dynamo could not trace {name}: {type(error).__name__}: "
                                f"{str(error).splitlines()[0] if str(error) else ''}; "
-                               "try torch.compile on it directly to see the whole error") from None
+                               "try torch.compile on it directly to see the whole error") from error
         if breaks and not allow_breaks:
             raise ExplainError(f"{name}'s forward has {len(breaks)} graph break(s): {'; '.join(breaks)}; remove them "
                                "or pass --allow-graph-breaks to explain each graph")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from labs.common.formatting import format_number, with_unit
+from labs.inductor_kernels import claims
 from labs.inductor_kernels.settings import TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 
 WORDS = {
@@ -38,15 +39,15 @@ WORDS = {
         "sizes": "batch sizes", "not_run": "(not measured: the part did not run)",
         "model_tiny": "TinyHead", "model_gpt": "Grammar MiniGPT",
         "ceilings": "## The machine's ceilings",
-        "ceilings_text": "A device-to-device copy moved {copy}; a float32 matrix product ran at {flops}. The "
-                         "compiled softmax reached {softmax} ({share} of the copy).",
+        "ceilings_text": "{copy}; a float32 matrix product ran at {flops}. The compiled softmax reached "
+                         "{softmax} ({share} of the copy). {bound}",
         "part_f": "## Part F: distributed survey",
         "part_f_text": "[{doc}]({doc}) sets DDP, FSDP, tensor and pipeline parallelism apart and picks "
                        "**{pick}** for the grammar MiniGPT from its {params} parameters and {mib} of training state.",
         "stretch": "## Stretch",
         "attention": "- The MiniGPT's fused attention softmax is `{name}` (`minigpt/{file}`).",
-        "autotune": "- `{mode}` against `default` at batch {batch} ({clock}): {tuned} against {default}, "
-                    "{verdict}; its compile took {ratio} as long.",
+        "autotune": "- `{mode}` against `default` at batch {batch} ({clock}): {tuned} against {default}; its "
+                    "compile took {ratio} as long. {verdict} {cause}",
         "export": "- The `torch.export.export` graph of the MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "faster", "slower": "slower", "same": "the same within the noise"},
         "over": "Compiled against eager",
@@ -79,16 +80,16 @@ WORDS = {
         "sizes": "tamaños de lote", "not_run": "(sin medir: la parte no se ejecutó)",
         "model_tiny": "TinyHead", "model_gpt": "MiniGPT de gramática",
         "ceilings": "## Los techos de la máquina",
-        "ceilings_text": "Una copia de dispositivo a dispositivo movió {copy}; un producto de matrices en float32 "
-                         "alcanzó {flops}. El softmax compilado llegó a {softmax} ({share} de la copia).",
+        "ceilings_text": "{copy}; un producto de matrices en float32 alcanzó {flops}. El softmax compilado "
+                         "llegó a {softmax} ({share} de la copia). {bound}",
         "part_f": "## Parte F: resumen de paralelismo distribuido",
         "part_f_text": "[{doc}]({doc}) distingue DDP, FSDP, el paralelismo de tensores y el de pipeline, y elige "
                        "**{pick}** para el MiniGPT de gramática a partir de sus {params} parámetros y {mib} de "
                        "estado de entrenamiento.",
         "stretch": "## Ampliación",
         "attention": "- El softmax de atención fusionado del MiniGPT es `{name}` (`minigpt/{file}`).",
-        "autotune": "- `{mode}` frente a `default` con lote {batch} ({clock}): {tuned} frente a {default}, "
-                    "{verdict}; su compilación tardó {ratio} más.",
+        "autotune": "- `{mode}` frente a `default` con lote {batch} ({clock}): {tuned} frente a {default}; su "
+                    "compilación fue {ratio} más larga. {verdict} {cause}",
         "export": "- El grafo de `torch.export.export` del MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "más rápido", "slower": "más lento", "same": "igual dentro del ruido"},
         "over": "Compilado frente a eager",
@@ -118,6 +119,10 @@ class _Reader:
         if value is None:
             return "?"
         return with_unit(format_number(value, self.lang, digits), unit, self.lang)
+
+    def said(self, claim: str, subject: str | None = None) -> str:
+        """A claim's sentence (labs/inductor_kernels/claims.py): the page renders the same one."""
+        return claims.CLAIMS[claim](self.result, subject).text(self.lang)
 
     def metric(self, key: str, digits: int = 3) -> str:
         entry = self.result["metrics"].get(key)
@@ -178,8 +183,9 @@ def _timing(r: _Reader, device: str) -> list[str]:
             out += [*_latency_table(r, name, clock), ""]
     if r.value("ceilings.copy_gb_s") is not None:
         out += [words["ceilings"], "", words["ceilings_text"].format(
-            copy=r.metric("ceilings.copy_gb_s"), flops=r.metric("ceilings.matmul_tflops"),
-            softmax=r.metric("ceilings.softmax.compiled_gb_s"), share=r.metric("ceilings.softmax.share_of_copy")), ""]
+            copy=r.said("copy_ceiling"), flops=r.metric("ceilings.matmul_tflops"),
+            softmax=r.metric("ceilings.softmax.compiled_gb_s"), share=r.metric("ceilings.softmax.share_of_copy"),
+            bound=r.said("softmax_ceiling")), ""]
     return out
 
 
@@ -193,7 +199,8 @@ def _stretch(r: _Reader) -> list[str]:
         items.append(words["autotune"].format(
             mode=r.value("autotune.mode"), batch=r.value("autotune.batch"), clock=r.value("autotune.clock"),
             tuned=r.metric("autotune.max_autotune.us"), default=r.metric("autotune.default.us"),
-            verdict=words["verdicts"][r.value("autotune.verdict")], ratio=r.metric("autotune.compile_ratio")))
+            ratio=r.metric("autotune.compile_ratio"), verdict=r.said("autotune_verdict"),
+            cause=r.said("autotune_cause")))
     if "minigpt_exported_graph" in r.result["artifacts"]:
         items.append(words["export"])
     return ["", words["stretch"], "", *items] if items else []
@@ -210,6 +217,8 @@ def render(result: dict[str, Any], machine: Machine, lang: str = "en") -> str:
         out += ["", words["part_bd"], "", words["kernel"].format(name=r.value("softmax_kernel.name"),
                                                                  file=r.value("softmax_kernel.file"),
                                                                  annotation=annotation)]
+        if machine.device == "cuda":
+            out += ["", r.said("softmax_form", "softmax")]
     out += _timing(r, machine.device)
     if r.value("distributed.pick"):
         doc = "DISTRIBUTED.md" if lang == "en" else "DISTRIBUTED.es.md"

@@ -29,18 +29,26 @@ def text(value: object, *, code_spans: bool = False) -> str:
     code_spans=True keeps `backtick` spans that a lab wrote on purpose (Markdown prints a
     code span's content literally and escapes its HTML), and escapes everything around them.
     """
-    raw = _CONTROL.sub(" ", str(value)).replace("\r", " ").replace("\n", " ")
+    raw = _CONTROL.sub(" ", str(value)).replace("\n", " ")   # \r is one of _CONTROL
     if not code_spans:
         return raw.translate(_MARKDOWN)
+    # A code span is left whole: Markdown's tables do not split a row at a `|` inside one, and
+    # a backslash there would be shown as typed (`a\|b` on the page).
     pieces = _CODE_SPAN.split(raw)
-    return "".join(piece.replace("|", "\\|") if index % 2 else piece.translate(_MARKDOWN)
-                   for index, piece in enumerate(pieces))
+    return "".join(piece if index % 2 else piece.translate(_MARKDOWN) for index, piece in enumerate(pieces))
 
 
 def code(value: object) -> str:
     """`value` as inline code that Markdown cannot reinterpret: an HTML <code> element whose
     content is escaped, Markdown's characters included (`[](x)` stays text, not a link)."""
     return "<code>" + text(value) + "</code>"
+
+
+def fence_title(value: object) -> str:
+    """`value` as the title="…" of a fenced code block: Pygments escapes the title's HTML
+    itself and Markdown never reads a fence's header, so entities here would show as typed
+    (`&#95;`); only what ends the option (a double quote) and control characters are replaced."""
+    return _CONTROL.sub(" ", str(value)).replace("\r", " ").replace("\n", " ").replace('"', "″")
 
 
 def href(path: str) -> str:

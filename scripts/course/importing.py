@@ -8,8 +8,8 @@ FOLDER holds `<lab>/<device>/manifest.json` with its artifacts, as `python -m la
 - only the manifest and the regular files it names as artifacts are copied: a symbolic
   link, a special file, a path leading outside the folder, is refused; files it does not
   name stay behind;
-- it may not silently replace a better result: a smoke run over a full one, or an older run
-  over a newer one, is refused unless --force. What it replaces is kept in
+- it may not silently replace a better result: a failed or skipped run over one that passed,
+  a smoke run over a full one, or an older run over a newer one, is refused unless --force. What it replaces is kept in
   results/.history/ and the line says where.
 
 One line per result: imported, or refused with the reason and what to do. Nothing is
@@ -42,11 +42,24 @@ def worse_than_current(new: dict, current: results.LabResult | None) -> str | No
     """Why `new` should not replace the current result without --force, or None."""
     if current is None:
         return None
+    if new["status"] != "ok" and current.status == "ok":
+        return f"it is a {new['status']} run and would replace one that passed"
     old, fresh = current.provenance, new["provenance"]
     if fresh["preset"] == "smoke" and old["preset"] == "full":
         return "it is a smoke run and would replace a full one"
     if fresh["date_utc"] < old["date_utc"]:
         return f"it is older ({fresh['date_utc']}) than the current result ({old['date_utc']})"
+    return None
+
+
+def linked_folder(source: Path, lab: str, device: str) -> str | None:
+    """Why `source/lab/device` cannot be imported from: a symbolic link anywhere below `source`
+    (the lab's folder as much as the device's) would copy files from outside what was handed in."""
+    for folder in (source / lab, source / lab / device):
+        if folder.is_symlink():
+            return f"{folder} is a symbolic link; copy the folder itself into {source} (links are refused, as files are)"
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
     return None
 
 
@@ -63,8 +76,8 @@ def import_one(source: Path, results_dir: Path, lab: str, device: str, force: bo
     if device not in DEVICES or device not in meta.devices:
         return refuse(f"{lab} runs on {', '.join(meta.devices)}, not {device!r}")
     folder = source / lab / device
-    if folder.is_symlink() or not folder.is_dir():
-        return refuse(f"{folder} is not a folder (symbolic links are refused)")
+    if why := linked_folder(source, lab, device):
+        return refuse(why)
     manifest_path = folder / "manifest.json"
     try:
         if manifest_path.is_symlink():

@@ -13,11 +13,32 @@ import plotly.graph_objects as go
 
 SEPARATORS = {"en": ".,", "es": ",\u202f"}   # decimal mark, then thousands separator
 COLORS = ["#3f51b5", "#e65100", "#2e7d32", "#8e24aa", "#00838f", "#c62828"]
+GRID = "rgba(128,128,128,0.25)"
+# What every axis shares: room for its title and tick labels is made as they need it
+# (automargin: a fixed margin clipped long titles on phones), and numbers read as numbers,
+# 3.8×10⁻⁷, never with SI suffixes (`380n`).
+AXIS = dict(automargin=True, gridcolor=GRID, exponentformat="power")
+# The legend sits above the plot, left-aligned: below, it met the tick labels. No toolbar:
+# on a phone it covered the bars, and zooming a bar chart of a dozen bars teaches nothing.
+LEGEND = dict(orientation="h", yanchor="bottom", y=1.02, x=0, xanchor="left")
+CONFIG = {"displaylogo": False, "displayModeBar": False, "responsive": True}
 
 
 def _column(table: dict[str, Any], name: str) -> list[Any]:
     index = table["columns"].index(name)
     return [row[index] for row in table["rows"]]
+
+
+def wrapped(title: str, width: int = 36) -> str:
+    """An axis title in lines of about `width` characters: a figure is 380 px tall, and a long
+    y title on one line ran past it (plotly wraps nothing itself; `<br>` is its line break)."""
+    lines: list[str] = []
+    for word in str(title).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
 
 
 def plot_text(value: Any) -> Any:
@@ -27,8 +48,10 @@ def plot_text(value: Any) -> Any:
 
 
 def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: str,
-                x_title: str, y_title: str, names: list[str] | None = None) -> str:
-    x = [plot_text(v) for v in _column(table, spec["x"])]
+                x_title: str, y_title: str, names: list[str] | None = None,
+                x_labels: dict[str, str] | None = None) -> str:
+    """x_labels: the page's words for categorical x values (a lab's keys, such as a stage)."""
+    x = [plot_text((x_labels or {}).get(v, v)) for v in _column(table, spec["x"])]
     figure = go.Figure()
     for index, y_name in enumerate(spec["y"]):
         y = _column(table, y_name)
@@ -47,29 +70,36 @@ def figure_html(table: dict[str, Any], spec: dict[str, Any], lang: str, div_id: 
                                         line=dict(color=color)))
     figure.update_layout(
         separators=SEPARATORS[lang],
-        xaxis=dict(title=x_title, type="log" if spec.get("log_x") else None, gridcolor="rgba(128,128,128,0.25)"),
-        yaxis=dict(title=y_title, type="log" if spec.get("log_y") else None, gridcolor="rgba(128,128,128,0.25)"),
+        xaxis=dict(AXIS, title=wrapped(x_title, 60), type="log" if spec.get("log_x") else None),
+        yaxis=dict(AXIS, title=wrapped(y_title), type="log" if spec.get("log_y") else None),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
-        font=dict(color="#888"), margin=dict(l=56, r=12, t=24, b=40), height=380, autosize=True,
-        # below the plot: above it the legend collides with plotly's toolbar on a phone
-        legend=dict(orientation="h", yanchor="top", y=-0.18, x=0), barmode="group",
+        font=dict(color="#888"), margin=dict(l=8, r=8, t=8, b=8), height=380, autosize=True,
+        legend=LEGEND, barmode="group",
     )
-    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
-                          config={"displaylogo": False, "responsive": True})
+    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id, config=CONFIG)
     # Blank lines would end Markdown's raw-HTML block in the middle of the script.
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-def distribution_html(points: list[tuple[str, float, str]], reference: list[tuple[str, float, str]],
-                      lang: str, div_id: str, y_title: str, names: tuple[str, str], log_y: bool = False) -> str:
-    """A cohort's values of one metric: a box per device class with every submission drawn as a
-    point, and the course's own run as a star. Points are (device class, value, hover text);
-    hover text must be plain data the caller has escaped."""
+BOX_STATS = ("q1", "median", "q3", "lowerfence", "upperfence")
+
+
+def distribution_html(boxes: list[dict[str, Any]], points: list[tuple[str, float, str]],
+                      reference: list[tuple[str, float, str]], lang: str, div_id: str, y_title: str,
+                      names: tuple[str, str, str], log_y: bool = False) -> str:
+    """A cohort's values of one metric: a box per device class from its precomputed quartiles
+    (so the figure's size does not grow with the cohort), some runs drawn as points, and the
+    course's own run as a star. Boxes are dicts of x, q1, median, q3, lowerfence, upperfence;
+    points and reference are (device class, value, hover text), hover text plain data the
+    caller has escaped. names: the boxes', the reference's and the points' legend entries."""
     figure = go.Figure()
-    figure.add_trace(go.Box(x=[p[0] for p in points], y=[p[1] for p in points], name=names[0],
-                            hovertext=[p[2] for p in points], hoverinfo="y+text", boxpoints="all",
-                            jitter=0.5, pointpos=0, marker=dict(color=COLORS[0], size=7, opacity=0.8),
+    figure.add_trace(go.Box(x=[b["x"] for b in boxes], **{k: [b[k] for b in boxes] for k in BOX_STATS},
+                            name=names[0], boxpoints=False, hoverinfo="y",
                             line=dict(color=COLORS[0]), fillcolor="rgba(63,81,181,0.12)"))
+    if points:
+        figure.add_trace(go.Scatter(x=[p[0] for p in points], y=[p[1] for p in points], name=names[2],
+                                    hovertext=[p[2] for p in points], hoverinfo="y+text", mode="markers",
+                                    marker=dict(color=COLORS[0], size=7, opacity=0.8)))
     if reference:
         figure.add_trace(go.Scatter(x=[r[0] for r in reference], y=[r[1] for r in reference], name=names[1],
                                     hovertext=[r[2] for r in reference], hoverinfo="y+text", mode="markers",
@@ -77,12 +107,11 @@ def distribution_html(points: list[tuple[str, float, str]], reference: list[tupl
                                                 line=dict(color="#fff", width=1))))
     figure.update_layout(
         separators=SEPARATORS[lang],
-        xaxis=dict(type="category", gridcolor="rgba(128,128,128,0.25)"),
-        yaxis=dict(title=y_title, type="log" if log_y else None, gridcolor="rgba(128,128,128,0.25)"),
+        xaxis=dict(AXIS, type="category"),
+        yaxis=dict(AXIS, title=wrapped(y_title), type="log" if log_y else None),
         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
-        font=dict(color="#888"), margin=dict(l=60, r=20, t=30, b=60), height=380,
-        legend=dict(orientation="h", y=1.1),
+        font=dict(color="#888"), margin=dict(l=8, r=8, t=8, b=8), height=380,
+        legend=LEGEND,
     )
-    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
-                          config={"displaylogo": False, "responsive": True})
+    html = figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id, config=CONFIG)
     return "\n".join(line for line in html.splitlines() if line.strip())

@@ -52,16 +52,41 @@ def validate_manifest(data: Any, source: str) -> None:
         error = errors[0]
         field = ".".join(str(p) for p in error.absolute_path) or "(top level)"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise ManifestError(f"{source}: field '{field}': {_short(error.message)}{more}")
+        raise ManifestError(f"{source}: field '{field}': {_short(error.message)}{more}; {_remedy(data)}")
     for problem in _inconsistencies(data):
         raise ManifestError(f"{source}: {problem}; the result is inconsistent: re-run the lab")
+
+
+def _remedy(data: Any) -> str:
+    """What to do about a manifest that does not validate: make it again."""
+    lab = data.get("lab") if isinstance(data, dict) else None
+    device = data.get("device") if isinstance(data, dict) else None
+    if isinstance(lab, str) and lab.isidentifier() and device in ("cpu", "cuda"):
+        return f"re-run the lab (make labs LAB={lab} DEVICE={device} FORCE=1) or restore the file"
+    return "re-run the lab that wrote it, or restore the file"
 
 
 def _short(message: str, limit: int = 200) -> str:
     return message if len(message) <= limit else message[:limit] + "…"
 
 
+def _device_inconsistencies(data: dict[str, Any]):
+    """The device a manifest records, against the machine its provenance describes: a CPU run
+    relabelled as cuda has no GPU in its provenance, and is shown as a GPU run nowhere."""
+    device, provenance = data["device"], data["provenance"]
+    if provenance["device"] != device:
+        yield f"field 'provenance.device': {provenance['device']!r}, but the result is of device {device!r}"
+    elif device == "cuda" and (not provenance.get("gpu_name") or provenance.get("gpu_count", 0) < 1
+                               or provenance["device_name"] != provenance["gpu_name"]):
+        yield (f"field 'provenance.gpu_name': a cuda result whose provenance names no GPU it ran on "
+               f"(device_name {provenance['device_name']!r}, gpu_name {provenance.get('gpu_name')!r})")
+    elif device == "cpu" and provenance["device_name"] != provenance["cpu_model"]:
+        yield (f"field 'provenance.device_name': a cpu result run on {provenance['device_name']!r}, "
+               f"not on its CPU {provenance['cpu_model']!r}")
+
+
 def _inconsistencies(data: dict[str, Any]):
+    yield from _device_inconsistencies(data)
     for key, table in data["tables"].items():
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
@@ -178,7 +203,19 @@ def load_result(results_dir: Path, lab: str, device: str) -> LabResult | None:
     manifest_path = final / "manifest.json"
     if not manifest_path.is_file():
         return None
-    return LabResult(lab=lab, device=device, folder=final, manifest=read_manifest(manifest_path))
+    manifest = read_manifest(manifest_path)
+    check_filed_under(manifest, lab, device, manifest_path)
+    return LabResult(lab=lab, device=device, folder=final, manifest=manifest)
+
+
+def check_filed_under(manifest: dict[str, Any], lab: str, device: str, source: Path | str) -> None:
+    """A manifest says which lab and device it is a result of; the folder it sits in must agree,
+    or a CPU run copied under cuda/ would be shown as a GPU result."""
+    for field, recorded, folder in (("lab", manifest["lab"], lab), ("device", manifest["device"], device)):
+        if recorded != folder:
+            raise ManifestError(f"{source}: field '{field}': the result is of {field} {recorded!r} but is filed "
+                                f"under results/{lab}/{device}/; move it to results/{manifest['lab']}/"
+                                f"{manifest['device']}/ or re-run the lab on {device}")
 
 
 def load_failure(results_dir: Path, lab: str, device: str) -> FailureRecord | None:

@@ -200,6 +200,9 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
         committed = results.commit_result(request.results_dir, lab, request.device, staging)
         outcome.status = committed.status
         outcome.parts = {k: p["status"] for k, p in committed.manifest["parts"].items()}
+        # The scratch (Inductor's caches and dumps: 150 MB for inside_compile) served its run;
+        # a failed run keeps it beside its log for whoever reads the failure.
+        shutil.rmtree(work, ignore_errors=True)
     except (RuntimeError, OSError, results.ManifestError) as error:
         outcome.wall_s = outcome.wall_s or time.perf_counter() - started
         outcome.message = str(error)

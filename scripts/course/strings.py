@@ -1,5 +1,7 @@
 """The engine's own words in each language (labels of badges, tabs, headers)."""
 
+import re
+
 STRINGS = {
     "en": {
         "pass": "pass", "fail": "fail", "check": "Check", "value": "Value",
@@ -10,6 +12,7 @@ STRINGS = {
         "measured_on": "Measured on", "threads": "threads", "preset": "preset",
         "commit": "commit", "uncommitted": "with uncommitted changes", "run_time": "run took",
         "code_changed": "the lab's code has changed since this run; `{command}` refreshes it",
+        "not_in_older_run": "(not in the {device} run: an older version of the lab made it; `{command}` adds this)",
         "truncated": "Showing lines {first}–{last} of {total}.",
         "full_file": "Download the whole file",
         "at_a_glance": "This lab at a glance", "duration": "Duration",
@@ -29,6 +32,10 @@ STRINGS = {
         "device_clock": "device times: {methods}",
         "device_graph": "{count} replayed as CUDA graphs",
         "device_queued": "{count} from queued calls (launch gaps included)",
+        "releases_differ": "These runs used different torch releases ({releases}): a difference between devices on this page may come from the release as well as the machine.",
+        "made_with": "Made with",
+        "not_found_title": "Page not found", "not_found_home": "Go to the home page",
+        "not_found_text": "Nothing is published at this address: the page may have moved or the address may be mistyped.",
     },
     "es": {
         "pass": "cumple", "fail": "no cumple", "check": "Comprobación", "value": "Valor",
@@ -39,6 +46,7 @@ STRINGS = {
         "measured_on": "Medido en", "threads": "hilos", "preset": "preajuste",
         "commit": "commit", "uncommitted": "con cambios sin confirmar", "run_time": "la ejecución tardó",
         "code_changed": "el código del laboratorio ha cambiado desde esta ejecución; `{command}` lo actualiza",
+        "not_in_older_run": "(no está en la ejecución de {device}: la hizo una versión anterior del laboratorio; `{command}` lo añade)",
         "truncated": "Se muestran las líneas {first}–{last} de {total}.",
         "full_file": "Descarga el archivo completo",
         "at_a_glance": "El laboratorio de un vistazo", "duration": "Duración",
@@ -58,6 +66,10 @@ STRINGS = {
         "device_clock": "tiempos de dispositivo: {methods}",
         "device_graph": "{count} reproducidos como grafos CUDA",
         "device_queued": "{count} de llamadas encoladas (con los huecos entre lanzamientos)",
+        "releases_differ": "Estas ejecuciones usaron versiones distintas de torch ({releases}): una diferencia entre dispositivos en esta página puede deberse a la versión tanto como a la máquina.",
+        "made_with": "Hecho con",
+        "not_found_title": "Página no encontrada", "not_found_home": "Ir a la página de inicio",
+        "not_found_text": "No hay nada publicado en esta dirección: puede que la página se haya movido o que la dirección esté mal escrita.",
     },
 }
 
@@ -68,12 +80,41 @@ def t(lang: str, key: str, **values) -> str:
     return STRINGS[lang][key].format(**values)
 
 
-# Categorical values labs record (timing.verdict, "never"): shown in the page's language.
+# Categorical values labs record (timing.verdict, "never", a call's regime in `bound_by`):
+# shown in the page's language.
 VALUE_TERMS = {
-    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never", "yes": "yes", "no": "no"},
-    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca", "yes": "sí", "no": "no"},
+    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never", "yes": "yes", "no": "no",
+           "overhead": "overhead", "neither": "neither", "compute": "compute", "bandwidth": "bandwidth"},
+    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca", "yes": "sí", "no": "no",
+           "overhead": "sobrecarga", "neither": "ninguno", "compute": "cómputo", "bandwidth": "ancho de banda"},
 }
+
+# Sentences labs record in English only (skip reasons, a method's description): the engine
+# knows each one's shape and says it in the page's language. A message not listed here is
+# shown as the lab wrote it; tests/test_visible.py finds one that reaches a Spanish page.
+LAB_MESSAGES = [
+    (re.compile(r"needs a (?P<requires>\w+) device; this run used (?P<device>\w+)"),
+     {"es": "necesita un dispositivo {requires}; esta ejecución usó {device}"}),
+    (re.compile(r"needs at least (?P<need>\d+) ranks; this run has (?P<has>\d+) "
+                r"\(set COURSE_RANKS, or use (?P<gpus>\d+) GPUs\)"),
+     {"es": "necesita al menos {need} rangos; esta ejecución tiene {has} (define COURSE_RANKS o usa {gpus} GPU)"}),
+    (re.compile(r"depyf is not installed"), {"es": "depyf no está instalado"}),
+    (re.compile(r"no tlparse executable on PATH or next to (?P<python>\S+)"),
+     {"es": "no hay un ejecutable tlparse en el PATH ni junto a {python}"}),
+    (re.compile(r"tensor bytes from the profiler's allocation events \(CPU allocator\)"),
+     {"es": "bytes de tensores según los eventos de asignación del profiler (asignador de CPU)"}),
+    (re.compile(r"torch\.cuda\.max_memory_allocated \(caching allocator\)"),
+     {"es": "torch.cuda.max_memory_allocated (asignador con caché)"}),
+]
+
+
+def lab_message(lang: str, text: str) -> str:
+    """A lab's English message in the page's language, when the engine knows its shape."""
+    for pattern, translations in LAB_MESSAGES:
+        if lang in translations and (match := pattern.fullmatch(text)):
+            return translations[lang].format(**match.groupdict())
+    return text
 
 
 def term(lang: str, value: str) -> str:
-    return VALUE_TERMS[lang].get(value, value)
+    return VALUE_TERMS[lang].get(value) or lab_message(lang, value)

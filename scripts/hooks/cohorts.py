@@ -1,5 +1,7 @@
 """MkDocs hook: a page per cohort in each language, generated from `cohorts/<id>/`, and listed
-under "Cohorts" in the navigation. An instructor writes a cohort.toml, never Markdown.
+under "Cohorts" in the navigation. An instructor writes a cohort.toml, never Markdown. After
+the build, each cohort's whole table of submissions is written beside its English page as CSV
+and JSON (both languages' pages link there), rather than inlined into the page.
 
 Each page is a title and one `{{ cohort id="…" }}` marker, which hooks/markers.py expands like
 any other. mkdocs-static-i18n (priority -100) rebuilds every file it finds in docs/ and would
@@ -10,13 +12,17 @@ the destination i18n would have given them (English at the root, Spanish under e
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, _add_previous_and_next_links
 
 from course import escape
+from course.build_errors import ENGINE_ERRORS
+from course.cohorts import export, report
 from course.cohorts.config import CohortError, cohort_ids, load_cohort
+from course.results import RESULTS_DIR, ResultStore
 from course.strings import LANGUAGES
 
 log = logging.getLogger("mkdocs.hooks.cohorts")
@@ -70,3 +76,17 @@ def on_nav(nav: Navigation, config, files: Files) -> Navigation:
     nav.pages[at:at] = cohort_pages
     _add_previous_and_next_links(nav.pages)
     return nav
+
+
+def on_post_build(config) -> None:
+    store = ResultStore(RESULTS_DIR)
+    for cohort_id in cohort_ids():
+        try:
+            rep = report.build(load_cohort(cohort_id), store)
+        except ENGINE_ERRORS as error:  # a broken cohort.toml or manifest: one line, as its page says
+            log.warning(f"cohort {cohort_id}: no downloads: {error}")
+            continue
+        folder = Path(config["site_dir"]) / "cohorts" / cohort_id
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / export.download_name(rep.cohort, "csv")).write_text(export.download_csv(rep), encoding="utf-8")
+        (folder / export.download_name(rep.cohort, "json")).write_text(export.download_json(rep), encoding="utf-8")

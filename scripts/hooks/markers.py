@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import logging
 import posixpath
+from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+
+from course import build_errors
+from course.includes import check_includes
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore
 from course.strings import LANGUAGES
@@ -35,9 +40,40 @@ def page_context(src_uri: str, url: str) -> PageContext:
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
     ctx = page_context(page.file.src_uri, page.url)
-    expansion = expand(markdown, ctx, _store or ResultStore(RESULTS_DIR))
-    for error in expansion.errors:
+    markdown, missing = check_includes(markdown, _project_folder(config), page.file.src_uri)
+    for problem in missing:
+        log.warning(problem)
+    try:
+        expansion = expand(markdown, ctx, _store or ResultStore(RESULTS_DIR))
+    except Exception as error:  # a bug, not bad input: still one line, unless COURSE_VERBOSE=1
+        if build_errors.verbose():
+            raise
+        raise PluginError(build_errors.one_line(error, page.file.src_uri)) from None
+    for error in group_errors(page.file.src_uri, expansion.errors):
         log.warning(error)  # strict builds stop on warnings, after listing them all
     if expansion.uses_plotly:
         page.meta["plotly"] = True
     return expansion.markdown
+
+
+def _project_folder(config) -> Path:
+    """Where pymdownx.snippets reads included files from: the folder of mkdocs.yml."""
+    path = config.get("config_file_path") if config is not None else None
+    return Path(path).parent if path else Path.cwd()
+
+
+def group_errors(src_uri: str, errors: list[str]) -> list[str]:
+    """One line per cause on a page: thirty markers reading one broken manifest are one line
+    that names the first marker and how many more there are."""
+    by_cause: dict[str, list[str]] = {}
+    for error in errors:
+        marker, found, cause = error.partition("}}: ")
+        by_cause.setdefault(cause if found else error, []).append(marker + "}}" if found else "")
+    lines = []
+    for cause, markers in by_cause.items():
+        if len(markers) == 1:
+            lines.append(f"{markers[0]}: {cause}" if markers[0] else cause)
+        else:
+            first = markers[0].removeprefix(f"{src_uri}: ")
+            lines.append(f"{src_uri}: {first} and {len(markers) - 1} more marker(s): {cause}")
+    return lines

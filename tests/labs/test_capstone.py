@@ -130,6 +130,66 @@ def test_fold_matches_conv_then_batch_norm():
         assert (gm(x) - model(x)).abs().max().item() <= 1e-5 * model(x).abs().max().item()
 
 
+class WritesAnInputOthersRead(nn.Module):
+    """The chain mul → relu → sigmoid → add would move past x.add_(1), which changes what x is."""
+    def forward(self, x, y):
+        a = x * 2
+        x.add_(1)
+        b = torch.relu(a)
+        return torch.sigmoid(b) + x.mul_(y)
+
+
+class WritesItsOwnIntermediate(nn.Module):
+    def forward(self, x):
+        return (x + 1).relu_().sigmoid()
+
+
+class WritesAnInputAtTheHead(nn.Module):
+    def forward(self, x):
+        y = x.mul_(2).relu()
+        return y + x
+
+
+@pytest.mark.parametrize(("model", "groups", "refusals"), [
+    (WritesAnInputOthersRead(), 0, 3), (WritesItsOwnIntermediate(), 1, 0), (WritesAnInputAtTheHead(), 1, 1)],
+    ids=["in_place_between", "in_place_private", "in_place_head"])
+def test_fusion_refuses_in_place_writes_others_can_see_and_matches_eager(model, groups, refusals):
+    analysis = FusionPass().analyze(symbolic_trace(model))
+    assert analysis["num_fusible_groups"] == groups and len(analysis["refused"]) == refusals
+    assert all("in place" in reason for reason in analysis["refused"])
+    inputs = [torch.randn(4, 8, generator=torch.Generator().manual_seed(i)) for i in range(2)]
+    inputs = inputs[:len(list(symbolic_trace(model).graph.find_nodes(op="placeholder")))]
+    expected = model(*[t.clone() for t in inputs])
+    fused = FusionPass().apply(symbolic_trace(model))
+    assert torch.allclose(fused(*[t.clone() for t in inputs]), expected, atol=1e-6)
+
+
+def _bn_after(conv: nn.Module, channels: int, affine: bool) -> nn.Module:
+    norm = (nn.BatchNorm1d, nn.BatchNorm2d)[conv.weight.dim() - 3](channels, affine=affine)
+    generator = torch.Generator().manual_seed(channels)
+    with torch.no_grad():
+        norm.running_mean.copy_(torch.rand(channels, generator=generator) - 0.5)
+        norm.running_var.copy_(0.5 + torch.rand(channels, generator=generator))
+        if affine:
+            norm.weight.copy_(0.5 + torch.rand(channels, generator=generator))
+            norm.bias.copy_(torch.rand(channels, generator=generator) - 0.5)
+    return nn.Sequential(conv, norm).eval()
+
+
+@pytest.mark.parametrize("affine", [True, False], ids=["affine", "not_affine"])
+@pytest.mark.parametrize("conv", [
+    lambda: nn.ConvTranspose2d(4, 6, 3, stride=2), lambda: nn.ConvTranspose2d(4, 6, 3, groups=2, bias=False),
+    lambda: nn.ConvTranspose1d(4, 6, 3), lambda: nn.Conv2d(4, 6, 3, groups=2)],
+    ids=["transposed", "transposed_grouped", "transposed_1d", "grouped"])
+def test_fold_handles_transposed_convs_and_batch_norm_without_affine(conv, affine):
+    torch.manual_seed(0)
+    model = _bn_after(conv(), 6, affine)
+    x = torch.randn(2, 4, 5, 5) if model[0].weight.dim() == 4 else torch.randn(2, 4, 7)
+    folded = ConvBatchNormFoldPass().apply(symbolic_trace(model))
+    assert not any(isinstance(m, nn.modules.batchnorm._BatchNorm) for m in folded.modules())
+    assert torch.allclose(folded(x), model(x), atol=1e-5)
+
+
 def test_fold_refuses_training_mode_and_shared_outputs():
     gm = symbolic_trace(conv_bn(training=True))
     analysis = ConvBatchNormFoldPass().analyze(gm)
@@ -338,9 +398,13 @@ def test_gpt2_summary_reads_every_measured_row(tmp_path):
             row("static_kv", "chat_short", "yes", 9.0, 2.0, 1.5, 70.0),
             row("static_kv", "summarize", "yes", 30.0, 6.0, 2.6, 65.0),
             row("compile_default", "summarize", "no", None, None, None, None)]
-    record_gpt2_summary(lab, rows, skipped=1)
+    for r in rows[:4]:
+        r[GPT2_COLUMNS.index("timed_compiles")], r[GPT2_COLUMNS.index("timed_graphs")] = 0, 0
+    rows[2][GPT2_COLUMNS.index("timed_graphs")] = 3      # a capture inside the timed window
+    record_gpt2_summary(lab, rows)
     metric = lambda key: lab.result["metrics"][key]["value"]
-    assert (metric("gpt2.cells"), metric("gpt2.skipped_cells")) == (4, 1)
+    assert (metric("gpt2.cells"), metric("gpt2.unmeasured_cells")) == (4, 1)
+    assert metric("gpt2.timed_compile_events") == 3
     assert (metric("gpt2.best_share_backend"), metric("gpt2.best_share_workload")) == ("static_kv", "chat_short")
     assert metric("gpt2.static_over_eager_tpot") == pytest.approx(6.5 / 2.6)   # the smaller of 4 and 2.5
     assert (metric("gpt2.seed_ttft_low"), metric("gpt2.seed_ttft_high")) == (pytest.approx(0.2), pytest.approx(0.8))
@@ -361,9 +425,83 @@ def test_ttft_and_tpot_come_from_the_token_timestamps():
 def test_summary_percentiles_and_throughput():
     runs = [TokenTimes(0.0, (0.1, 0.2)), TokenTimes(0.0, (0.3, 0.4))]
     summary = summarize(runs)
-    assert summary.ttft_p50_ms == pytest.approx(200) and summary.e2e_p95_ms == pytest.approx(390)
+    assert summary.ttft_p50_ms == pytest.approx(200) and summary.e2e_p50_ms == pytest.approx(300)
     assert summary.throughput_tok_s == pytest.approx(4 / 0.6)
     assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert (summary.itl_n, summary.itl_p50_ms) == (2, pytest.approx(100))
+
+
+@pytest.mark.parametrize(("generations", "has_p95", "has_itl_p99"), [(2, False, False), (19, False, False),
+                                                                     (20, True, False), (50, True, True)])
+def test_a_percentile_is_published_only_with_enough_samples(generations, has_p95, has_itl_p99):
+    # each generation: 3 tokens, so 2 inter-token gaps; the 99th of ITL needs 100 gaps
+    runs = [TokenTimes(0.0, (0.01 * (i + 1), 0.01 * (i + 1) + 0.002, 0.01 * (i + 1) + 0.004))
+            for i in range(generations)]
+    summary = summarize(runs)
+    assert (summary.ttft_p95_ms is not None, summary.e2e_p95_ms is not None) == (has_p95, has_p95)
+    assert (summary.itl_p99_ms is not None) == has_itl_p99 and summary.itl_n == 2 * generations
+    assert summary.generations == generations and summary.ttft_p50_ms is not None
+    if has_p95:
+        assert summary.ttft_p95_ms == pytest.approx(percentile([0.01e3 * (i + 1) for i in range(generations)], 95))
+
+
+def test_a_sweep_budget_too_small_for_every_cell_is_refused_with_the_smallest_that_works():
+    import dataclasses
+
+    from labs.capstone.settings import MIN_CELL_S, gpt2_cell_budget_s, settings_for
+    full = settings_for("full", "cuda")
+    cells = len(full.gpt2_backends) * len(full.gpt2_workloads)
+    assert cells == 16 and gpt2_cell_budget_s(full) == pytest.approx(full.llm_budget_s / 16)
+    enough = dataclasses.replace(full, llm_budget_s=cells * MIN_CELL_S)
+    assert gpt2_cell_budget_s(enough) == pytest.approx(MIN_CELL_S)
+    with pytest.raises(ValueError, match=rf"at least {cells * MIN_CELL_S:g} s") as refused:
+        gpt2_cell_budget_s(dataclasses.replace(full, llm_budget_s=cells * MIN_CELL_S * 0.99))
+    assert "\n" not in str(refused.value)
+    for preset in ("smoke", "full"):
+        for device in ("cpu", "cuda"):
+            gpt2_cell_budget_s(settings_for(preset, device))   # every preset measures every cell
+
+
+def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
+    import dataclasses
+
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    settings = dataclasses.replace(settings_for("smoke", "cpu"), gpt2_workloads=("chat_short", "summarize"),
+                                   llm_budget_s=0.4, gpt2_token_scale=0.05)
+    real = parts_llm.run_cell
+
+    def out_of_memory_on_summarize(backend, workload, *args, **kwargs):
+        if workload == "summarize":
+            raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB\nmore detail")
+        return real(backend, workload, *args, **kwargs)
+    monkeypatch.setattr(parts_llm, "run_cell", out_of_memory_on_summarize)
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings, None, deadline=float("inf"))
+    table = lab.result["tables"]["llm_gpt2"]
+    rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
+    assert [(r["workload"], r["measured"]) for r in rows] == [("chat_short", "yes"), ("summarize", "no")]
+    assert rows[1]["reason"] == "OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+    assert rows[0]["reason"] == "" and rows[0]["timed_compiles"] == 0
+
+
+
+def test_a_sweep_whose_every_cell_fails_records_every_reason(tmp_path, monkeypatch):
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+
+    def capture_fails(*_args, **_kwargs):
+        raise RuntimeError("CUDA graph capture failed")
+    monkeypatch.setattr(parts_llm, "run_cell", capture_fails)
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
+    table = lab.result["tables"]["llm_gpt2"]
+    assert [r[table["columns"].index("reason")] for r in table["rows"]] == ["RuntimeError: CUDA graph capture failed"]
+    assert lab.result["metrics"]["gpt2.cells"]["value"] == 0
 
 
 class FakeClock:
@@ -464,3 +602,141 @@ def test_smoke_run_measures_what_the_pages_quote(lab_smoke):
         assert (run.out / name).is_file(), name
     report = json.loads((run.out / "mlopt/report.json").read_text())
     assert report["verification"]["passed"] and report["model"] == "resnet18"
+
+
+# -- the Day-70 report: counts and verdicts from the rows, through the claims --------------------
+
+def _bench_result(ratios: list[tuple[int, float]]) -> dict:
+    columns = ["rows", "dtype", "vs_default", "vs_max_autotune", "vs_library"]
+    return {"lab": "capstone", "device": "cuda", "parts": {"memfuse_kernel_bench": {"status": "ok"}},
+            "metrics": {"bench.target": {"value": 0.9, "unit": "×"}},
+            "tables": {"kernel_bench": {"columns": columns,
+                                        "rows": [[m, "float16", r, None, None] for m, r in ratios]}}}
+
+
+@pytest.mark.parametrize(("ratios", "en", "es"), [
+    ([(512, 1.2), (2048, 0.89), (8192, 1.0)], "target missed; 2 of 3 cases reached it",
+     "objetivo no cumplido; 2 de 3 casos"),
+    ([(512, 0.5), (2048, 0.89)], "target missed; 0 of 2 cases reached it", "objetivo no cumplido; 0 de 2"),
+    ([(512, 1.2), (2048, 0.9)], "target met in 2 of 2 cases", "objetivo cumplido en 2 de 2 casos")])
+def test_report_counts_and_verdict_agree_with_the_rows(ratios, en, es):
+    from labs.capstone import report
+    english = report.english(report.Facts(_bench_result(ratios), "en"), "GPU", "full")
+    spanish = report.spanish(report.Facts(_bench_result(ratios), "es"), "GPU", "full")
+    assert en in english and es in spanish
+    other = "target met in" if "missed" in en else "target missed"
+    assert other not in english.split("Against max-autotune")[0]
+
+
+def test_report_of_the_committed_gpu_run_says_five_of_six_met():
+    from labs.capstone import report
+    from tests.test_claims import committed
+    manifest = committed("capstone", "cuda").manifest
+    english = report.english(report.Facts(manifest, "en"), "H100", "full")
+    assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
+    assert "missed in 5 of 6" not in english
+    from labs.capstone.claims import CLAIMS
+    for project in ("mlopt", "memfuse", "llm_bench"):     # the page's Day-70 paragraphs, word for word
+        assert f"**{project}.** {CLAIMS['day70'](manifest, project).en}" in english
+    assert "5 de 6 casos lo alcanzaron" in report.spanish(report.Facts(manifest, "es"), "H100", "full")
+
+
+class ShapeShiftingBackend(EchoBackend):
+    """Runs a compiled function on a new shape from its third call on: a recompile that falls
+    inside run_cell's timed loop (warm-up is one call per prompt)."""
+
+    def __init__(self):
+        super().__init__("cpu")
+        self.calls = 0
+        self.step = torch.compile(lambda t: t * 2, backend="eager")
+
+    def generate(self, prompt, config):
+        self.calls += 1
+        self.step(torch.ones(4 if self.calls < 3 else 5))
+        return super().generate(prompt, config)
+
+
+@pytest.mark.parametrize(("shift", "expected"), [(True, 1), (False, 0)], ids=["recompiles", "steady"])
+def test_a_recompile_inside_the_timed_window_is_counted(shift, expected, monkeypatch):
+    torch._dynamo.reset()
+    monkeypatch.setattr(runner, "peak_bytes", lambda fn, _device, warm_up=True: MemoryPeak(0, "fake"))
+    backend = ShapeShiftingBackend()
+    if not shift:
+        backend.calls = -100
+    cell = runner.run_cell(backend, "echo", ["a"], GenerationConfig(max_new_tokens=1), 0.0, min_generations=3)
+    assert cell.warmup_events.compiles == 1
+    assert cell.timed_events.compiles == expected and cell.timed_events.graphs_recorded == 0
+
+
+# -- llm_bench: several requests in flight -------------------------------------------------------
+
+@pytest.mark.parametrize(("target", "share"), [((1e9, 1e9), 100.0), ((0.0, 1e9), 0.0), ((1e9, 0.0), 0.0)],
+                         ids=["met", "ttft_missed", "tpot_missed"])
+def test_goodput_counts_only_the_requests_within_the_latency_target(target, share):
+    from labs.capstone.llm_bench import concurrency, models
+    loaded = models.gpt2_small_shaped("cpu", torch.float32, 1, 32, 2)
+    result = concurrency.run_batch_size(loaded, 4, 5, 3, concurrency.Target(*target), budget_s=0.0)
+    assert (result.batch, result.batches, result.requests, result.itl_n) == (4, 2, 8, 4)
+    assert result.met_share == share
+    assert result.goodput_tok_s == pytest.approx(result.throughput_tok_s if share else 0.0)
+    assert result.itl_p99_ms is None          # 4 gaps cannot support a 99th percentile
+
+
+def test_a_static_batch_streams_one_stamp_per_step_and_matches_single_requests():
+    from labs.capstone.llm_bench import concurrency, models
+    from labs.capstone.llm_bench.decoder import GrowingCacheDecoder
+    loaded = models.gpt2_small_shaped("cpu", torch.float32, 1, 32, 2)
+    step = GrowingCacheDecoder(loaded.model)
+    ids = torch.randint(100, (3, 5), generator=torch.Generator().manual_seed(0))
+    clock = FakeClock()
+    times = concurrency.generate_batch(step, ids, 4, clock)
+    assert len(times.stamps) == 4
+    # each request of the batch decodes as it would alone (greedy, same prompt)
+    alone = [step(ids[i:i + 1], [])[0].item() for i in range(3)]
+    assert step(ids, [])[0].flatten().tolist() == alone
+
+
+def test_the_lab_refuses_a_too_small_sweep_budget_before_any_part_runs(tmp_path, monkeypatch):
+    import dataclasses
+
+    from labs.capstone import lab as capstone_lab
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    small = dataclasses.replace(settings_for("smoke", "cpu"), llm_budget_s=0.01)
+    monkeypatch.setattr(capstone_lab, "settings_for", lambda preset, device: small)
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    with pytest.raises(ValueError, match=r"set llm_budget_s to at least 0\.2 s"):
+        capstone_lab.run(lab)
+    assert lab.result["parts"] == {} and lab.result["metrics"] == {}
+
+
+def test_cells_past_the_deadline_are_rows_that_say_so(tmp_path):
+    from labs.capstone import parts_llm
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab, LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
+        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
+    table = lab.result["tables"]["llm_gpt2"]
+    rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
+    assert [(r["measured"], r["reason"]) for r in rows] == [("no", "the lab's deadline left too little time for "
+                                                                    "this cell")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_renders_from_the_smoke_run_without_a_marker_error(lab_smoke, tmp_path, lang):
+    """Every table column, metric and claim the page names exists in a run of this code (a CPU
+    run: the page's GPU markers either say there is no GPU run or are the same tables)."""
+    import shutil
+    from pathlib import Path
+
+    from course.markers import PageContext, expand
+    from course.results import ResultStore
+    run = lab_smoke(LAB)
+    shutil.copytree(run.out, tmp_path / LAB / "cpu")
+    page = Path(__file__).resolve().parents[2] / "docs" / lang / "labs" / f"{LAB}.md"
+    expansion = expand(page.read_text(), PageContext(page=f"{lang}/labs/{LAB}.md", lang=lang), ResultStore(tmp_path))
+    assert expansion.errors == []
+    said = {"en": "target met in", "es": "objetivo cumplido en"}[lang]
+    assert said in expansion.markdown or {"en": "target missed", "es": "objetivo no cumplido"}[lang] in \
+        expansion.markdown

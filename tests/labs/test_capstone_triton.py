@@ -55,7 +55,7 @@ def test_interpreted_kernel_refuses_a_tile_that_is_not_a_power_of_two(interprete
     assert "power of 2" in interpreted["non_power_of_two"]
 
 
-gpu = pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU")
+gpu = pytest.mark.gpu   # skipped without CUDA (tests/conftest.py); `make test-gpu` runs it
 
 
 @gpu

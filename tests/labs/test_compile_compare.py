@@ -379,3 +379,25 @@ def test_compile_log_has_every_section_and_quotes_the_manifest(run, lang, name, 
     procedure = text[text.index(headings[-1]):]
     assert "maybe_mark_dynamic" in procedure and "ConstraintViolationError" in procedure
     assert run.manifest["artifacts"]["compile_log" + suffix]["path"] == name
+
+
+# -- a lab's report says what the page says ------------------------------------------------------
+
+@pytest.mark.parametrize(("method", "outcome"), [("queued", "not_separable"), ("graph", "device_bound")])
+def test_compile_log_states_host_overhead_through_the_same_claim(method, outcome):
+    """COMPILE_LOG's steady section, from a synthetic comparison whose clocks agree within their spread."""
+    from labs.compile_compare import compile_log
+    from labs.compile_compare.claims import host_overhead_said
+    from labs.compile_compare.findings import Findings
+
+    def stats(median, clock="latency"):
+        return measure.Stats(median, median * 0.98, median * 1.02, median * 0.9, median * 1.1, 20, clock,
+                             method if clock == "device" else "")
+    timing = measure.Comparison(latency=(stats(0.0144), stats(0.0106)),
+                                device=(stats(0.0144, "device"), stats(0.0106, "device")))
+    findings = Findings.__new__(Findings)
+    findings.steady, findings.tokens_per_step = AB("eager", "compiled", timing, 0.45, 16.2), 4096
+    for lang in ("en", "es"):
+        text = "\n".join(compile_log.steady_section(findings, {}, compile_log._Writer(lang)))
+        said = host_overhead_said(timing.device_method, (None, None), ("eager", "compiled"))
+        assert said.outcome == outcome and said.text(lang) in text

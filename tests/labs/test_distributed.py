@@ -9,8 +9,9 @@ import pytest
 import torch
 
 from labs.common import measure
-from labs.distributed import comm, launch, memory, pick, predict, report, timeline
+from labs.distributed import comm, gradcheck, launch, memory, pick, predict, report, timeline
 from labs.distributed.settings import Variant, settings_for
+from labs.distributed.worker import GradientJob
 
 LAB = "distributed"
 
@@ -58,6 +59,15 @@ def test_single_process_communicates_nothing_and_stages_cover_every_layer():
     assert predict.predicted_comm("single", _shape(), 2) == {}
     assert [len(r) for r in predict.stage_layers(5, 2)] == [3, 2]
     assert sum(_shape().stage_params(2)) == _shape().params + _shape().vocab_size * _shape().n_embd
+
+
+def test_1f1b_holds_at_most_one_micro_batch_per_stage_in_flight():
+    shape = _shape()
+    gpipe = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=4, schedule="gpipe")
+    one_f_one_b = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=4, schedule="1f1b")
+    assert gpipe - one_f_one_b == pytest.approx(800 / 2 * (1 - 2 / 4))      # 2 of 4 micro-batches in flight
+    same = predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=2, schedule="1f1b")
+    assert same == predict.predicted_memory("pipeline", shape, 2, 800, 400, microbatches=2, schedule="gpipe")
 
 
 def test_memory_prediction_shards_state_for_fsdp_only():
@@ -152,9 +162,54 @@ def test_counter_counts_collectives_dispatched_inside_it():
     counter = comm.CollectiveCounter(world=2)
     counter.__torch_dispatch__(FakeOp(), (torch.Tensor,), ([torch.zeros(4)],))
     counter.__torch_dispatch__(FakeOp(), (torch.Tensor,), ([torch.zeros(4)],))
-    assert counter.tally.as_dict() == {"all_reduce": {"calls": 2, "payload_bytes": 32, "wire_bytes": 32.0}}
+    assert counter.tally.as_dict() == {"all_reduce": {"calls": 2, "payload_bytes": 32, "ring_bytes": 32.0}}
     merged = comm.merge_ranks([counter.tally.as_dict(), {}])
-    assert merged["all_reduce"]["wire_bytes"] == 16.0
+    assert merged["all_reduce"]["ring_bytes"] == 16.0
+
+
+def test_payload_is_the_tensors_and_the_ring_multiplies_it():
+    shape = _shape()
+    grads = 4 * shape.params
+    for world in (2, 4, 8):
+        assert predict.predicted_payload("ddp", shape, world) == {"all_reduce": grads}   # n does not change it
+        assert predict.predicted_comm("ddp", shape, world)["all_reduce"] == pytest.approx(2 * (world - 1) / world * grads)
+    assert predict.predicted_payload("fsdp2", shape, 4) == {"all_gather": 2 * grads, "reduce_scatter": grads}
+    tied = shape.vocab_size * shape.n_embd * 4
+    four = predict.predicted_payload("pipeline", shape, 4)
+    assert four["all_reduce"] == pytest.approx(2 * tied / 4)                     # first and last stage only
+    assert predict.predicted_comm("pipeline", shape, 4)["all_reduce"] == pytest.approx(2 * tied / 4)  # a pair's ring
+
+
+def test_a_receive_is_not_counted_again_and_sent_bytes_come_from_the_process(tmp_path):
+    tally = {"send": {"calls": 1, "payload_bytes": 100, "ring_bytes": 100.0},
+             "recv": {"calls": 1, "payload_bytes": 100, "ring_bytes": 0.0}}
+    assert comm.sent_total(tally, "payload_bytes") == 100
+    import os
+    with comm.SentBytes("cpu") as sent, open(os.devnull, "wb") as sink:
+        sink.write(b"x" * 2**20)
+        sink.flush()
+    if comm.bytes_written() is not None:                 # Linux: /proc/self/io counts every write()
+        assert 2**20 <= sent.bytes < 2**20 + 64 * 1024
+    with comm.SentBytes("cuda") as sent:                 # NCCL's transfers make no system call
+        pass
+    assert sent.bytes is None
+
+
+@pytest.mark.parametrize("factor, passes", [(1.5, True), (1.0, False), (1.6, False)])
+def test_the_four_rank_check_tells_a_ring_from_send_once(tmp_path, factor, passes):
+    from labs.common.harness import Lab, LabOptions
+    grads, probe = 100_000, 2**20
+    rank = {"collectives": {"all_reduce": int(1.5 * probe), "broadcast": None},
+            "ddp": {"comm": {"all_reduce": {"calls": 1, "payload_bytes": grads, "ring_bytes": 1.5 * grads}},
+                    "sent_bytes": factor * grads},
+            "gradient": {}}
+    lab = Lab(LabOptions("distributed", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    report.four_ranks(lab, [rank] * 4, probe, "four_ranks")
+    assert lab.result["checks"]["four_ranks_ddp_sends_ring_volume"]["passed"] is passes
+    assert lab.result["metrics"]["four_ranks.ddp.sent_vs_send_once"]["value"] == pytest.approx(factor)
+    rows = lab.result["tables"]["four_ranks_collectives"]["rows"]
+    assert [row[0] for row in rows] == ["all_reduce"]          # a kind with no socket count claims nothing
+    assert rows[0][-1] == pytest.approx(1.0)
 
 
 # -- memory and timeline arithmetic -----------------------------------------------------------
@@ -169,6 +224,23 @@ def test_timeline_merges_close_spans_and_measures_overlap():
     assert timeline.merge([(0, 1), (1.05, 2), (5, 6)], gap=0.1) == [(0, 2), (5, 6)]
     assert timeline.overlap_ms([(0, 2), (5, 6)], [(1, 5.5)]) == pytest.approx(1.5)
     assert timeline.subtract([(0, 10)], [(2, 3), (5, 6)]) == [(0, 2), (3, 5), (6, 10)]
+
+
+def test_nccl_time_before_the_last_rank_launched_is_waiting_not_transfer():
+    # Rank 0 launched its all-reduce at 1 ms and rank 1 at 4 ms: nothing moved before 4 ms.
+    per_rank = [[["AllReduce", 1.0, 5.0], ["SendRecv", 6.0, 7.0]],
+                [["AllReduce", 4.0, 5.0], ["SendRecv", 6.5, 7.0]]]
+    split = timeline.split_waiting(per_rank)
+    assert split[0] == {"waiting": [(1.0, 4.0), (6.0, 6.5)], "transfer": [(4.0, 5.0), (6.5, 7.0)]}
+    assert split[1] == {"waiting": [], "transfer": [(4.0, 5.0), (6.5, 7.0)]}
+    # A middle pipeline stage runs more SendRecv kernels than its neighbours: not matched, not guessed.
+    assert timeline.split_waiting([[["SendRecv", 0, 1]], [["SendRecv", 0, 1], ["SendRecv", 2, 3]]]) is None
+    assert timeline.family("ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)") == "AllGather"
+
+
+def test_the_measured_bubble_counts_only_compute_as_busy():
+    assert timeline.bubble_share({"step_ms": 10.0, "compute_ms": 8.0}) == pytest.approx(0.2)
+    assert timeline.bubble_share({"step_ms": 10.0, "compute_ms": 10.5}) == 0.0   # overlapping spans: never negative
 
 
 @pytest.mark.parametrize("broken", ["profile", "lanes"])
@@ -199,8 +271,174 @@ def test_loss_tolerance_grows_with_steps_and_tokens():
     assert report.loss_tolerance(small, 20, 3.0) == pytest.approx(2 * report.loss_tolerance(small, 10, 3.0))
 
 
+# -- step 0's gradients against the float64 plain model ----------------------------------------
+
+TINY = Variant("minigpt", n_layer=1, n_head=2, n_embd=16, block_size=16, batch_size=4, microbatches=2)
+
+
+def _tiny_step(scale: float = 1.0, drop: str | None = None) -> gradcheck.Verdict:
+    """One process's step 0 (the plain MiniGPT in float32), its gradients scaled by `scale`."""
+    from labs.common.minigpt import GPTConfig, MiniGPT
+
+    def model():
+        torch.manual_seed(0)
+        return MiniGPT(GPTConfig(vocab_size=11, block_size=16, n_layer=1, n_head=2, n_embd=16))
+
+    x, y = torch.randint(0, 11, (4, 16)), torch.randint(0, 11, (4, 16))
+    ref = gradcheck.reference(model(), x, y)
+    ours = model()
+    if drop:   # a parameter the pattern would not hand over: must be a problem, not a pass
+        ours.ln_f.register_parameter(drop, None)
+    sgd = torch.optim.SGD(ours.parameters(), lr=gradcheck.SGD_LR)
+
+    def forward_backward():
+        _, loss = ours(x, y)
+        (scale * loss).backward()
+
+    record = gradcheck.compare("single", ours, sgd.step, forward_backward, ref, TINY, 1, 2.0**-23)
+    return gradcheck.merge([record])
+
+
+def test_float32_step_zero_passes_and_a_gradient_one_percent_off_fails():
+    correct = _tiny_step()
+    assert correct.passed and correct.grad_err < correct.grad_tolerance / 10
+    off = _tiny_step(scale=1.01)
+    assert not off.passed and off.grad_err == pytest.approx(0.01, rel=1e-3) and off.param_ratio > 1
+    assert not _tiny_step(scale=2.0).passed
+
+
+def test_a_tensor_no_rank_compared_is_a_problem():
+    verdict = _tiny_step(drop="bias")
+    assert verdict.problems == ["ln_f.bias was compared by no rank"] and not verdict.passed
+
+
+def test_tensor_parallel_rows_map_back_to_the_plain_order():
+    from labs.distributed.patterns import tensor_parallel
+    width, heads, world = 8, 4, 2
+    qkv = torch.nn.Linear(width, 3 * width)
+    plain_weight, plain_bias = qkv.weight.detach().clone(), qkv.bias.detach().clone()
+    tensor_parallel.interleave_qkv_by_rank(qkv, heads, world)   # the pattern's own re-laying
+    rows = gradcheck.qkv_plain_rows(heads, world, width)         # the check's, from the layout
+    restored = torch.empty_like(plain_weight)
+    restored[rows] = qkv.weight.detach()
+    assert torch.equal(restored, plain_weight) and not torch.equal(qkv.weight, plain_weight)
+    restored_bias = torch.empty_like(plain_bias)
+    restored_bias[rows] = qkv.bias.detach()
+    assert torch.equal(restored_bias, plain_bias)
+
+
+def test_tolerance_grows_with_depth_tokens_and_a_coarser_float():
+    base = gradcheck.tolerance(2, 32, 256, 2.0**-23)
+    assert gradcheck.tolerance(4, 32, 256, 2.0**-23) > base
+    assert gradcheck.tolerance(2, 32, 1024, 2.0**-23) == pytest.approx(2 * base)
+    assert gradcheck.tolerance(2, 32, 256, 2.0**-10) > 1000 * base
+    assert gradcheck.tolerance(4, 256, 1024, 2.0**-23) < 1e-3   # far below a 2x (or 1.01x) gradient
+
+
+class DoubledGradients(GradientJob):
+    """A sum where DDP takes a mean, on 2 ranks: every gradient twice its size."""
+
+    def after_backward(self, module) -> None:
+        for parameter in module.parameters():
+            parameter.grad.mul_(2)
+
+
+def test_ddp_with_doubled_gradients_fails_the_labs_gradient_check(tmp_path):
+    from labs.common.harness import Lab, LabOptions
+    from labs.distributed import data
+    settings = replace(settings_for("smoke", "cpu"), variants=(TINY,), compiled=())
+    path, vocab = data.save_batches(settings, tmp_path / "data")
+    per_rank = launch.launch(DoubledGradients("ddp", settings, str(path), vocab), world=2, device="cpu",
+                             work=tmp_path / "ranks", label="ddp", collective_timeout_s=60, timeout_s=300,
+                             threads=1)
+    verdict = gradcheck.merge([rank["minigpt"] for rank in per_rank])
+    lab = Lab(LabOptions("distributed", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    report.gradient(lab, "ddp.minigpt", verdict)
+    checks = lab.result["checks"]
+    assert not checks["grad_match.ddp.minigpt"]["passed"]
+    assert checks["grad_match.ddp.minigpt"]["value"] == pytest.approx(1.0, rel=1e-3)   # 2 g against g
+    assert not checks["sgd_step_match.ddp.minigpt"]["passed"]
+    assert checks["grad_layout.ddp.minigpt"]["passed"]      # the mapping is right; the arithmetic is not
+
+
+# -- a run that cannot work is refused before anything is measured ----------------------------
+
+def test_rank_counts_the_patterns_cannot_split_are_refused_one_line_each():
+    from labs.distributed import validate
+    smoke, full = settings_for("smoke", "cpu"), settings_for("full", "cpu")
+    assert validate.problems(smoke, "", "cpu", 0) == (2, [])
+    assert validate.problems(full, "4", "cpu", 0) == (4, [])      # 4 heads, 4 layers, batches of 16 and 32
+    world, found = validate.problems(smoke, "3", "cpu", 0)
+    assert world == 3 and len(found) == 8                         # per variant: batch, heads, layers, 1F1B
+    assert all("rank counts that work for every pattern: 2 (set COURSE_RANKS)" in line for line in found)
+    assert any("4 attention heads do not split over 3" in line for line in found)
+    assert validate.problems(smoke, "4", "cpu", 0)[1] == [
+        "minigpt: 2 attention heads do not split over 4 tensor-parallel ranks; rank counts that work for every "
+        "pattern: 2 (set COURSE_RANKS)",
+        "minigpt: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
+        "(set COURSE_RANKS)",
+        "minigpt: 2 micro-batches cannot keep 4 pipeline stages busy under 1F1B (it needs at least one per "
+        "stage); rank counts that work for every pattern: 2 (set COURSE_RANKS)",
+        "wide: 2 layers do not make 4 equal pipeline stages; rank counts that work for every pattern: 2 "
+        "(set COURSE_RANKS)",
+        "wide: 2 micro-batches cannot keep 4 pipeline stages busy under 1F1B (it needs at least one per "
+        "stage); rank counts that work for every pattern: 2 (set COURSE_RANKS)"]
+    for text in ("2.5", "two", "0", "-2"):
+        world, found = validate.problems(smoke, text, "cpu", 0)
+        assert world is None and len(found) == 1 and repr(text) in found[0] and "one of 2" in found[0]
+    assert validate.problems(smoke, " 2 ", "cpu", 0) == (2, [])   # a stray space is not a problem
+    assert validate.problems(smoke, "1", "cpu", 0) == (1, [])     # one rank: the parts skip, and say why
+
+
+def test_gpu_counts_and_micro_batches_are_checked_too():
+    from labs.distributed import validate
+    smoke = settings_for("smoke", "cuda")
+    assert "no GPU is visible" in validate.problems(smoke, "", "cuda", 0)[1][0]
+    assert validate.problems(smoke, "", "cuda", 2) == (2, [])
+    assert validate.problems(smoke, "4", "cuda", 2)[1][0].startswith("COURSE_RANKS=4 asks for 4 GPU ranks, but 2")
+    odd = replace(smoke, variants=(replace(smoke.variants[0], microbatches=3),))
+    assert any("does not split into 3 micro-batches" in line for line in validate.problems(odd, "2", "cpu", 0)[1])
+
+
+def test_three_ranks_are_refused_in_seconds_without_a_traceback(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = os.environ | {"COURSE_RANKS": "3", "COURSE_WORK_DIR": str(tmp_path / "work")}
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "labs.distributed", "--device", "cpu", "--preset", "smoke",
+                           "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - started
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 8 and all(line.startswith("distributed: refused: ") for line in lines)
+    assert not (tmp_path / "out" / "manifest.json").exists()      # nothing measured, nothing written
+    assert elapsed < 60     # importing torch on a busy machine; the old run took about 218 s to fail
+
+
+def test_a_failed_run_says_what_failed_and_picks_nothing():
+    from labs.distributed import run_report
+    result = {"parts": {"single": {"status": "ok"}, "ddp": {"status": "failed", "reason": "RankFailure: rank 1 died"},
+                        "fsdp2": {"status": "skipped", "reason": "needs part single"}},
+              "checks": {"loss_match.tensor_parallel.wide": {"value": 0.5, "op": "<=", "threshold": 0.01,
+                                                             "passed": False},
+                         "loss_match.pipeline.wide": {"value": 0.0, "op": "<=", "threshold": 0.01, "passed": True}}}
+    failures = pick.run_failures(result)
+    assert failures == ["part ddp failed (RankFailure: rank 1 died)",
+                        "check loss_match.tensor_parallel.wide failed (0.5 <= 0.01 is false)"]
+    assert pick.run_failures({"parts": {"ddp": {"status": "skipped"}}, "checks": {}}) == []   # a skip is no failure
+    sentences = {lang: pick.no_conclusion(failures, lang) for lang in ("en", "es")}
+    for lang, words in (("en", ("This run failed", "draws no conclusion")), ("es", ("Esta ejecución falló", "no saca"))):
+        text = run_report.render(lang, device="CPU", world=2, backend="gloo", threads=1, preset="smoke",
+                                 settings=settings_for("smoke", "cpu"), results={}, prediction_rows=[],
+                                 sentences={"minigpt": sentences[lang]}, failures=failures)
+        assert all(word in text for word in words) and "- part ddp failed (RankFailure: rank 1 died)" in text
+        assert "measurably faster" not in text and "de forma medible" not in text and "I would pick" not in text
+
+
 # -- a rank killed mid-step --------------------------------------------------------------------
 
+@pytest.mark.slow   # launches two ranks
 def test_a_rank_killed_mid_step_fails_the_launch_fast_and_names_it(tmp_path):
     from labs.distributed import data
     from labs.distributed.worker import PatternJob
@@ -230,10 +468,25 @@ def test_smoke_run_passes_its_checks(lab_smoke):
     parts = run.manifest["parts"]
     assert all(p["status"] == "ok" for p in parts.values()), {k: p.get("reason") for k, p in parts.items()}
     assert run.metric("world_size") == 2 and run.metric("backend") == "gloo"
+    checks = run.manifest["checks"]
     for pattern in ("ddp", "fsdp2", "tensor_parallel", "pipeline"):
         for variant in ("minigpt", "wide"):
-            assert f"loss_match.{pattern}.{variant}" in run.manifest["checks"]
-            assert f"comm_prediction.{pattern}.{variant}" in run.manifest["checks"]
+            assert f"loss_match.{pattern}.{variant}" in checks
+            assert f"comm_prediction.{pattern}.{variant}" in checks
+            assert run.metric(f"{pattern}.{variant}.sent_vs_ring") > 0.99   # gloo's sockets: never less than a ring
+    for variant in ("minigpt", "wide"):   # 1F1B beside GPipe: the same checks
+        assert {f"loss_match_1f1b.pipeline.{variant}", f"grad_match.pipeline.{variant}.1f1b"} <= set(checks)
+        assert run.metric(f"pipeline.{variant}.1f1b.vs_gpipe") in ("faster", "slower", "same")
+    for key in [f"{p}.{v}" for p in ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
+                for v in ("minigpt", "wide")] + ["ddp.four_ranks", "fsdp2.four_ranks", "tensor_parallel.four_ranks"]:
+        assert {f"grad_match.{key}", f"sgd_step_match.{key}", f"grad_layout.{key}"} <= set(checks), key
+    refusal = [row["problem"] for row in run.table("refusal_three_ranks")]   # the page quotes these lines
+    assert len(refusal) == 8 and all("rank counts that work for every pattern: 2" in line for line in refusal)
+    from course.results import validate_manifest
+    validate_manifest(run.manifest, "distributed smoke")   # what the site will read: the schema's limits hold
+    # Four gloo ranks: an all-reduce sends a ring's 1.5x its payload, not send-once's 1x.
+    assert run.metric("four_ranks.all_reduce.sent_vs_payload") == pytest.approx(1.5, rel=0.02)
+    assert run.metric("four_ranks.ddp.sent_vs_send_once") == pytest.approx(1.5, rel=0.05)
     assert run.metric("tensor_parallel.naive_failed") == "yes"
     assert "mixed torch.Tensor and DTensor" in run.metric("tensor_parallel.naive_error")
     assert run.metric("ddp.minigpt.compiled.graphs") >= 1

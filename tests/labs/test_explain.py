@@ -96,6 +96,7 @@ def test_cuda_without_a_gpu_says_so(capsys, monkeypatch):
     assert "no CUDA GPU" in line and "--device cpu" in line
 
 
+@pytest.mark.slow   # compiles a module
 def test_a_small_module_is_explained_end_to_end(tmp_path):
     """In its own process, as a learner runs it: `python -m labs.explain ...`."""
     proc = run(f"{EXAMPLES}:RMSNorm", "--input", "4,16,64", "--out", str(tmp_path), "--budget", "0.2",

@@ -90,6 +90,7 @@ def test_bound_by_names_a_floor_the_fixed_cost_or_neither(seconds, fixed_cost_s,
     assert ceilings.bound_by(seconds, moved, flops, 1e12, 1e12, fixed_cost_s) == expected
 
 
+@pytest.mark.slow   # compiles a call
 def test_the_call_floor_is_a_tiny_compiled_call():
     floor = ceilings.call_floor("cpu", budget_s=0.05)
     assert 1e-7 < floor < 5e-3
@@ -172,7 +173,7 @@ def test_there_is_no_device_clock_on_a_cpu():
     assert measure.device_methods_used() == before   # nothing was measured, nothing is counted
 
 
-needs_gpu = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+needs_gpu = pytest.mark.gpu   # skipped without CUDA (tests/conftest.py); `make test-gpu` runs it
 
 
 @needs_gpu

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import torch
 
 from labs.common import grammar, minigpt, training_memory
@@ -94,6 +95,7 @@ def test_checkpoint_key_changes_with_the_settings():
     assert minigpt.checkpoint_key("smoke", smoke) != minigpt.checkpoint_key("full", smoke)
 
 
+@pytest.mark.slow   # trains a MiniGPT
 def test_a_checkpoint_trained_elsewhere_is_measured_again_here(tmp_path, monkeypatch):
     monkeypatch.setenv("COURSE_CHECKPOINT_DIR", str(tmp_path))
     _, info = minigpt.trained_minigpt("smoke", "cpu")

@@ -7,7 +7,9 @@ s = gamma / sqrt(var + eps) and give the convolution the bias (b - mean) * s + b
 batch-norm node disappears and with it one pass over the activation.
 
 Training mode is refused: there batch norm normalizes with each batch's own statistics,
-which no fixed weight can reproduce.
+which no fixed weight can reproduce. A batch norm without affine parameters (affine=False)
+folds with gamma = 1 and beta = 0. A transposed convolution keeps its output channels on the
+weight's second axis, per group ((in, out/groups, k...)), so its scale is applied there.
 """
 
 from __future__ import annotations
@@ -27,13 +29,26 @@ def fold_conv_bn(conv: nn.modules.conv._ConvNd, bn: nn.modules.batchnorm._BatchN
     the convolution's dtype."""
     folded = copy.deepcopy(conv)
     dtype = conv.weight.dtype
-    scale = bn.weight.double() / torch.sqrt(bn.running_var.double() + bn.eps)
+    var = bn.running_var.double()
+    gamma = bn.weight.double() if bn.weight is not None else torch.ones_like(var)     # affine=False
+    beta = bn.bias.double() if bn.bias is not None else torch.zeros_like(var)
+    scale = gamma / torch.sqrt(var + bn.eps)
     bias = conv.bias.double() if conv.bias is not None else torch.zeros_like(scale)
-    shape = (-1,) + (1,) * (conv.weight.dim() - 1)  # one scale per output channel
     with torch.no_grad():
-        folded.weight = nn.Parameter((conv.weight.double() * scale.view(shape)).to(dtype))
-        folded.bias = nn.Parameter(((bias - bn.running_mean.double()) * scale + bn.bias.double()).to(dtype))
+        folded.weight = nn.Parameter(scale_output_channels(conv, scale).to(dtype))
+        folded.bias = nn.Parameter(((bias - bn.running_mean.double()) * scale + beta).to(dtype))
     return folded
+
+
+def scale_output_channels(conv: nn.modules.conv._ConvNd, scale: torch.Tensor) -> torch.Tensor:
+    """conv's weight (float64) with each output channel's weights multiplied by its scale."""
+    weight = conv.weight.double()
+    kernel = (1,) * (weight.dim() - 2)
+    if not conv.transposed:                           # (out, in/groups, k...)
+        return weight * scale.view(-1, 1, *kernel)
+    groups = conv.groups                              # (in, out/groups, k...): per group, axis 1
+    grouped = weight.view(groups, weight.shape[0] // groups, weight.shape[1], *weight.shape[2:])
+    return (grouped * scale.view(groups, 1, -1, *kernel)).view_as(weight)
 # --8<-- [end:fold]
 
 

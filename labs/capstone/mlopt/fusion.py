@@ -6,6 +6,13 @@ is a copy of the chain's own nodes, so every input and keyword argument of every
 chain survives (`add(a, b, alpha=2)` keeps `b` and `alpha`), which a rewrite that keeps only
 the first node's first argument would silently drop.
 
+In-place operations (`add_`, `mul_`, `relu(inplace=True)`) write into a tensor another node
+may read. The fused node runs where the chain's last node was, so every node of the chain moves
+later; an in-place node joins a chain only when the tensor it writes has no reader but itself
+(then no one can see the write move), and a chain is refused when an in-place node outside it
+lies between its first and last nodes (moving the chain past that write could change what it
+reads). `analyze` lists each refusal with its reason.
+
 In eager mode a fused node still runs its ops one by one: grouping is what a code generator
 needs to emit one kernel (memfuse and Inductor do that); this pass on its own changes the
 graph's shape, and the pipeline measures what that is worth.
@@ -70,6 +77,34 @@ def is_elementwise(gm: fx.GraphModule, node: fx.Node) -> bool:
     return matched and produces_tensor(node)
 
 
+def mutates(gm: fx.GraphModule, node: fx.Node) -> bool:
+    """Whether `node` writes into its first argument (an in-place operation)."""
+    if node.op == "call_module":
+        return bool(getattr(gm.get_submodule(node.target), "inplace", False))
+    if node.op == "call_method":
+        return str(node.target).endswith("_") and not str(node.target).startswith("_")
+    if node.op == "call_function":
+        if node.kwargs.get("inplace"):
+            return True
+        if isinstance(node.target, torch._ops.OpOverload):
+            return node.target._schema.is_mutable
+        name = getattr(node.target, "__name__", "")
+        return (name.endswith("_") and not name.startswith("_")) or node.target in INPLACE_OPERATORS
+    return False
+
+
+INPLACE_OPERATORS = {operator.iadd, operator.imul, operator.isub, operator.itruediv}
+
+
+def write_is_private(gm: fx.GraphModule, node: fx.Node) -> bool:
+    """An in-place node's write cannot be seen by another node: the tensor it writes has no
+    other reader. True for every node that writes nothing."""
+    if not mutates(gm, node):
+        return True
+    target = node.args[0] if node.args else None
+    return isinstance(target, fx.Node) and set(target.users) == {node}
+
+
 def describe(gm: fx.GraphModule, node: fx.Node) -> str:
     if node.op == "call_module":
         return type(gm.get_submodule(node.target)).__name__
@@ -82,11 +117,12 @@ class FusionPass(OptimizationPass):
     key = "fusion"
 
     def analyze(self, gm: fx.GraphModule) -> dict[str, Any]:
-        chains = self.find_chains(gm)
+        chains, refused = self._chains(gm)
         return {
             "num_fusible_groups": len(chains),
             "total_fusible_ops": sum(len(chain) for chain in chains),
             "groups": [" → ".join(describe(gm, n) for n in chain) for chain in chains],
+            "refused": refused,
         }
 
     def apply(self, gm: fx.GraphModule) -> fx.GraphModule:
@@ -95,20 +131,38 @@ class FusionPass(OptimizationPass):
         return self.finish(gm)
 
     def find_chains(self, gm: fx.GraphModule) -> list[list[fx.Node]]:
-        chains, taken = [], set()
+        return self._chains(gm)[0]
+
+    def _chains(self, gm: fx.GraphModule) -> tuple[list[list[fx.Node]], list[str]]:
+        """The chains that can fuse, and why the others cannot."""
+        chains, taken, refused = [], set(), []
+        order = {node: index for index, node in enumerate(gm.graph.nodes)}
         for node in gm.graph.nodes:
             if node in taken or not is_elementwise(gm, node):
+                continue
+            if not write_is_private(gm, node):
+                refused.append(f"{node.name}: in place on a tensor other nodes read")
                 continue
             chain = [node]
             while len(chain[-1].users) == 1:
                 (user,) = chain[-1].users
                 if user in taken or user in chain or not is_elementwise(gm, user):
                     break
+                if not write_is_private(gm, user):
+                    refused.append(f"{user.name}: in place on a tensor other nodes read")
+                    break
                 chain.append(user)
             taken.update(chain)
-            if len(chain) >= 2:
-                chains.append(chain)
-        return chains
+            if len(chain) < 2:
+                continue
+            between = [n for n in gm.graph.nodes if order[chain[0]] < order[n] < order[chain[-1]]
+                       and n not in chain and mutates(gm, n)]
+            if between:
+                refused.append(f"{' → '.join(n.name for n in chain)}: {between[0].name} writes in place "
+                               "between its first and last node")
+                continue
+            chains.append(chain)
+        return chains, refused
 
     @staticmethod
     def _free_name(gm: fx.GraphModule, index: int) -> str:

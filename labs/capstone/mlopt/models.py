@@ -6,6 +6,7 @@ See spec.py for what a model argument may be and why weights are read with weigh
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
@@ -34,16 +35,21 @@ def chain_mlp(seed: int = 0) -> ChainMLP:
     return ChainMLP().eval()
 
 
-def load_model(spec: str, weights: Path | None = None) -> nn.Module:
+def load_model(spec: str, weights: Path | None = None, phase: Callable[[str], None] = lambda _: None) -> nn.Module:
+    """`phase` is told when the factory's module is imported, the factory called and the weights
+    loaded (labs.common.learner_code gives each step its time limit)."""
     module_name, _, function = factory_path(spec).partition(":")
+    phase("import")
     try:
         factory = getattr(importlib.import_module(module_name), function)
     except (ImportError, AttributeError) as error:
         raise ModelSpecError(f"cannot import {module_name}:{function} ({error}); is it on PYTHONPATH?") from None
+    phase("construct")
     model = factory()
     if not isinstance(model, nn.Module):
         raise ModelSpecError(f"{spec} returned a {type(model).__name__}, not a torch.nn.Module")
     if weights is not None:
+        phase("weights")
         try:
             state = torch.load(weights, map_location="cpu", weights_only=True)
         except Exception as error:  # a missing file, a pickle with code in it, a corrupt file

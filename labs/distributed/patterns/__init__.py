@@ -28,6 +28,7 @@ class Setup:
     settings: Settings
     variant: Variant
     compiled: bool
+    schedule: str = "gpipe"     # the pipeline's: "gpipe" (all forwards, then all backwards) or "1f1b"
 
 
 @dataclass

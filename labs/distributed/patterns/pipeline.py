@@ -28,7 +28,7 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
-from torch.distributed.pipelining import PipelineStage, ScheduleGPipe
+from torch.distributed.pipelining import PipelineStage, Schedule1F1B, ScheduleGPipe
 
 from labs.distributed.patterns import Setup, Trainer, compile_module, make_optimizer
 from labs.distributed.predict import stage_layers
@@ -95,7 +95,11 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
     runnable = compile_module(stage_module, setup) if setup.compiled else stage_module
     warmup_s = compile_locally(runnable, stage_module, setup) if setup.compiled else 0.0
     stage = PipelineStage(runnable, stage_index=rank, num_stages=world, device=setup.device)
-    schedule = ScheduleGPipe(stage, n_microbatches=variant.microbatches, loss_fn=next_token_loss)
+    # GPipe runs every micro-batch's forward, then every backward: all m micro-batches' activations
+    # are held at once. 1F1B starts each backward as soon as it can: at most p are in flight.
+    # Both leave the same bubble, (p - 1) / (m + p - 1).
+    schedule_class = {"gpipe": ScheduleGPipe, "1f1b": Schedule1F1B}[setup.schedule]
+    schedule = schedule_class(stage, n_microbatches=variant.microbatches, loss_fn=next_token_loss)
     # Every rank must create the group, even those outside it.
     tie_group = dist.new_group([0, world - 1]) if world > 1 else None
     tied = stage_module.tied_weight()
@@ -112,6 +116,6 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
             dist.all_reduce(tied.grad, group=tie_group)
         return torch.stack(losses).mean().detach() if last else None
 
-    facts = {"stage_layers": len(layers[rank]), "microbatches": variant.microbatches,
+    facts = {"stage_layers": len(layers[rank]), "microbatches": variant.microbatches, "schedule": setup.schedule,
              "compile_warmup_s": warmup_s}
     return Trainer(stage_module, make_optimizer(stage_module.parameters(), setup.settings), forward_backward, facts)

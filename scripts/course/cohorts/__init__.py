@@ -4,9 +4,11 @@
     submit.py      `course submit`: a lab's manifest -> a submission, and the preview of what it shares
     config.py      cohorts/<id>/cohort.toml: title, dates, labs, required preset, alias mode
     store.py       cohorts/<id>/submissions/: reading, and `cohort add` (atomic, with history)
-    report.py      what a cohort page and its CSV show, computed from the store
+    aggregate.py   cohorts/<id>/.aggregate.json: what each submission contributes, kept by `add`
+    reference.py   the course's reference runs beside a cohort (the committed ones)
+    report.py      what a cohort page and its download show, computed from the aggregate
     headlines.py   the metrics of each lab that get a distribution plot
-    export.py      `cohort export --csv`
+    export.py      `cohort export --csv` (every metric, from the files) and the site's download
     words.py       the cohort pages' words in English and Spanish
     cli.py         the `submit` and `cohort` commands of `python -m course`
 

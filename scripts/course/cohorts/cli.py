@@ -1,6 +1,6 @@
 """The cohort commands of `python -m course`, wired into its parser by `add_parsers`.
 
-    python -m course submit --lab LAB [--alias NAME] [--out FILE] [--run DIR] [--yes]
+    python -m course submit --lab LAB [--alias NAME] [--out FILE] [--run DIR] [--yes] [--json]
     python -m course cohort new COHORT [--lab LAB ...] [--preset full|smoke] [--alias-mode numbered|shown]
     python -m course cohort list
     python -m course cohort add COHORT FILE... [--replace]
@@ -15,15 +15,22 @@ from collections import Counter
 from pathlib import Path
 
 from course import results
-from course.cohorts import config, export, report, store
+from course.cohorts import config, export, store
 from course.cohorts.submission import SubmissionError, short_hash, to_text
-from course.cohorts.submit import from_manifest, preview
+from course.cohorts.submit import from_manifest, summary
 from labs.common.contract import LabMetaError, default_device, load_lab_meta, write_text_atomic
 
 
 def _fail(message: str) -> int:
     print(message, file=sys.stderr)
     return 2
+
+
+SUBMISSIONS_DIR = Path("experiments") / "submissions"   # beside the learner's other deliverables
+
+
+def _ask(question: str) -> bool:
+    return input(question).strip().lower() in ("y", "yes", "s", "sí", "si")
 
 
 def cmd_submit(args: argparse.Namespace) -> int:
@@ -45,16 +52,23 @@ def cmd_submit(args: argparse.Namespace) -> int:
         data, left_out = from_manifest(manifest, args.alias)
     except (results.ManifestError, SubmissionError) as error:
         return _fail(f"course submit: nothing written: {error}")
-    target = Path(args.out or f"submission-{args.lab}-{data['provenance']['device']}-{short_hash(data)[:8]}.json")
-    print(preview(data, left_out, str(target)))
+    name = f"submission-{args.lab}-{data['provenance']['device']}-{short_hash(data)[:8]}.json"
+    target = Path(args.out) if args.out else SUBMISSIONS_DIR / name
+    if target.is_dir():
+        return _fail(f"course submit: nothing written: {target} is a folder; pass a file name with --out")
+    if args.json:
+        print(to_text(data).rstrip())
+    print(summary(data, left_out, str(target)))
     if not args.yes:
         if not sys.stdin.isatty():
-            return _fail("course submit: nothing written; read the above, then run again with --yes to write it")
-        if input(f"Write {target}? [y/N] ").strip().lower() not in ("y", "yes", "s", "sí", "si"):
+            return _fail(f"course submit: nothing written to {target}: input is not a terminal, so nobody can "
+                         "answer the question; read the summary above and run again with --yes to write it")
+        if not _ask(f"Write {target}? [y/N] "):
             print("nothing written")
             return 1
+    target.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(target, to_text(data))
-    print(f"wrote {target}: send this file to your instructor")
+    print(f"wrote {target.resolve()}: send this file to your instructor")
     return 0
 
 
@@ -70,11 +84,7 @@ def cmd_cohort(args: argparse.Namespace) -> int:
                   f"`python -m course cohort add {args.cohort} FILE...`")
             return 0
         if args.cohort_command == "list":
-            for cohort_id in config.cohort_ids():
-                cohort = _load(cohort_id)
-                current = [s for s in store.read_submissions(cohort) if not s.replaced]
-                print(f"{cohort_id:24} {len(current):5} submissions  {cohort.title['en']}")
-            return 0
+            return _list()
         cohort = _load(args.cohort)
         if args.cohort_command == "add":
             outcomes = store.add(cohort, [Path(f) for f in args.files], replace=args.replace)
@@ -84,7 +94,7 @@ def cmd_cohort(args: argparse.Namespace) -> int:
             print(f"cohort {cohort.id}: {tally['accepted']} accepted, {tally['duplicate']} duplicate, "
                   f"{tally['refused']} refused")
             return 1 if tally["refused"] else 0
-        text = export.to_csv(report.build(cohort, results.ResultStore(Path(args.results))), history=args.history)
+        text = export.to_csv(cohort, store.read_submissions(cohort), history=args.history)
         if args.out:
             write_text_atomic(Path(args.out), text)
         else:
@@ -94,16 +104,33 @@ def cmd_cohort(args: argparse.Namespace) -> int:
         return _fail(f"course cohort: {error}")
 
 
+def _list() -> int:
+    """Every cohort, one line each; a broken one says what is wrong and the rest are still listed."""
+    broken = 0
+    for cohort_id in config.cohort_ids():
+        try:
+            cohort = _load(cohort_id)
+            current = sum(not e["replaced"] for e in store.entries(cohort))
+        except (config.CohortError, OSError) as error:
+            broken += 1
+            print(f"{cohort_id:24} broken: {error}", file=sys.stderr)
+            continue
+        print(f"{cohort_id:24} {current:5} submission{'' if current == 1 else 's'}  {cohort.title['en']}")
+    return 1 if broken else 0
+
+
 def add_parsers(sub) -> dict:
     """Add `submit` and `cohort` to `python -m course`; returns their handlers by command name."""
     submit = sub.add_parser("submit", help="learners: write one submission file from a lab run")
     submit.add_argument("--lab", required=True, help="the lab whose run you submit")
     submit.add_argument("--alias", help="optional name shown to your cohort (free text)")
-    submit.add_argument("--out", help="file to write (default: submission-LAB-DEVICE-HASH.json)")
+    submit.add_argument("--out", help=f"file to write (default: {SUBMISSIONS_DIR}/submission-LAB-DEVICE-HASH.json)")
     submit.add_argument("--run", help="folder of a run by `python -m labs.LAB --out DIR` (default: results/)")
     submit.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"],
                         help="which results/LAB/DEVICE to read without --run")
-    submit.add_argument("--yes", action="store_true", help="write without asking (after showing it)")
+    submit.add_argument("--yes", action="store_true",
+                        help="write without asking (needed when input is not a terminal: a script, a pipe)")
+    submit.add_argument("--json", action="store_true", help="also print the whole file before the summary")
 
     cohort = sub.add_parser("cohort", help="instructors: create a cohort, add submissions, export them")
     commands = cohort.add_subparsers(dest="cohort_command", required=True)

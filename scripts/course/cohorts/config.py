@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[3]
 # Tests point this at a folder of their own cohorts.
 COHORTS_DIR = Path(os.environ.get("COURSE_COHORTS_DIR") or ROOT / "cohorts")
 # It names a folder and a page: keep it plain ("index" is the page that lists cohorts).
-COHORT_ID = re.compile(r"^(?!index$)[a-z0-9][a-z0-9-]{0,62}$")
+# \Z, not $: `$` also matches before a final newline, and "pilot\n" made a folder of that name.
+COHORT_ID = re.compile(r"\A(?!index\Z)[a-z0-9][a-z0-9-]{0,62}\Z")
 ALIAS_MODES = ("shown", "numbered")
 LANGUAGES = ("en", "es")
 

@@ -1,58 +1,106 @@
-"""What a cohort page and `cohort export` show, computed once from the stored submissions.
+"""What a cohort page and its download show, computed from the cohort's aggregate entries.
 
-Plain data, no Markdown: rows per submission, learners numbered in the order they first
-submitted, counts per lab, machines, check pass rates, and for each headline metric the
-values by device class with the course's own reference run beside them.
+Plain data, no Markdown. Everything here is a summary whose size does not grow with the
+cohort (counts per lab, the most used machines, check pass rates, and for each headline metric
+its quartiles per kind of machine with the few runs furthest outside them), except `rows`,
+which the page shows only in part and the download in full.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from course.cohorts import store as cohort_store
 from course.cohorts.config import Cohort
 from course.cohorts.headlines import headlines
-from course.cohorts.store import Stored, alias_key, read_submissions
-from course.cohorts.submission import lab_of
+from course.cohorts.reference import ReferenceRun, reference_runs
 from course.results import ResultStore
 
 DEVICE_KIND = {"cpu": "CPU", "cuda": "GPU"}
-# Beyond this many distinct CPU (or GPU) models a plot groups by CPU and GPU only: one box per
-# laptop model would be a box per learner.
+# A plot gives each CPU (or GPU) model a box up to this many models; beyond, the most used
+# models less one keep theirs and the rest share one ("other models"): one box per laptop
+# model would be a box per learner.
 MAX_CLASSES_PER_KIND = 8
+OTHER_MODELS = ""           # the model name of the class the less used models share
+# The machines table names the most used machines and counts the rest in one line.
+MAX_MACHINES = 12
+# A class this small is drawn point by point; a larger one as its box and its outliers.
+ALL_POINTS_UP_TO = 30
+# Outliers named per headline: the runs furthest outside the box, in IQRs (Tukey's fences).
+MAX_OUTLIERS = 5
+FENCE_IQR = 1.5
 
 
 @dataclass(frozen=True)
 class Row:
     """One current submission, numbered in the order it was accepted."""
-    number: int
+    number: int | None      # None: replaced (in history)
     learner: int            # learner number: first submission of this alias (or of this anonymous run)
-    stored: Stored
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self.stored.data
+    entry: dict[str, Any]   # its aggregate entry (aggregate.entry)
 
     @property
     def lab(self) -> str:
-        """The lab's id today (a run made before a rename keeps its old id in `data`)."""
-        return lab_of(self.stored.data)
-
-    @property
-    def provenance(self) -> dict[str, Any]:
-        return self.stored.data["provenance"]
+        return self.entry["lab"]
 
     @property
     def checks_passed(self) -> int:
-        return sum(check["passed"] for check in self.data["checks"].values())
+        return sum(self.entry["checks"].values())
+
+    @property
+    def all_passed(self) -> bool:
+        return all(self.entry["checks"].values())
+
+    @property
+    def hash(self) -> str:
+        return cohort_store.STORED_NAME.match(self.entry["name"]).group("hash")
 
 
 @dataclass(frozen=True)
-class Point:
-    device_class: str
+class Outlier:
+    row: Row
     value: float
-    row: Row | None         # None: the course's reference run
+    distance: float         # how far outside the box, in IQRs
+
+
+@dataclass
+class Summary:
+    """One headline's values on one class of machine."""
+    device_class: tuple[str, str]   # (device, model name or OTHER_MODELS)
+    values: list[float]     # sorted
+    rows: list[Row]         # in the order of `values`
+
+    def quantile(self, q: float) -> float:
+        """Linear interpolation between the closest ranks (numpy's default)."""
+        position = q * (len(self.values) - 1)
+        low = math.floor(position)
+        high = min(low + 1, len(self.values) - 1)
+        return self.values[low] + (self.values[high] - self.values[low]) * (position - low)
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def box(self) -> dict[str, float]:
+        q1, median, q3 = self.quantile(0.25), self.quantile(0.5), self.quantile(0.75)
+        iqr = q3 - q1
+        inside = [v for v in self.values if q1 - FENCE_IQR * iqr <= v <= q3 + FENCE_IQR * iqr]
+        return {"q1": q1, "median": median, "q3": q3, "lowerfence": inside[0], "upperfence": inside[-1],
+                "min": self.values[0], "max": self.values[-1]}
+
+    def outliers(self) -> list[Outlier]:
+        """Runs outside Tukey's fences, the furthest first (at most MAX_OUTLIERS)."""
+        box = self.box()
+        iqr = box["q3"] - box["q1"]
+        found = []
+        for value, row in zip(self.values, self.rows, strict=True):
+            below, above = box["q1"] - value, value - box["q3"]
+            beyond = max(below, above)
+            if beyond > FENCE_IQR * iqr:
+                found.append(Outlier(row, value, beyond / iqr if iqr else math.inf))
+        return sorted(found, key=lambda o: (-o.distance, o.row.number))[:MAX_OUTLIERS]
 
 
 @dataclass
@@ -61,9 +109,18 @@ class Distribution:
     key: str
     label: dict[str, str]
     log_y: bool
-    points: list[Point] = field(default_factory=list)
-    reference: list[tuple[Point, dict[str, Any]]] = field(default_factory=list)  # with its provenance
+    classes: list[Summary] = field(default_factory=list)
     words: Counter = field(default_factory=Counter)  # values that are words ("never"), counted
+
+
+@dataclass
+class Machine:
+    device: str
+    device_name: str
+    cpu_model: str
+    runs: int
+    threads: list[int]
+    torches: list[str]
 
 
 @dataclass
@@ -72,82 +129,109 @@ class Report:
     rows: list[Row]
     history: list[Row]                              # replaced submissions, kept
     learners_per_lab: dict[str, set[int]]
-    checks: dict[str, dict[str, list[bool]]]      # lab -> check key -> verdicts
+    checks: dict[str, dict[str, tuple[int, int]]]   # lab -> check key -> (passed, total)
     distributions: list[Distribution]
+    machines: list[Machine]                         # the most used first, at most MAX_MACHINES
+    other_machines: tuple[int, int]                 # (machines, runs) not listed
+    references: list[ReferenceRun]
 
     @property
     def learners(self) -> int:
         return len({row.learner for row in self.rows})
 
-    def machines(self) -> list[tuple[tuple[str, str, str], list[Row]]]:
-        """Rows grouped by (device, device name, CPU model), the most used machine first."""
-        groups: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
-        for row in self.rows:
-            p = row.provenance
-            groups[(p["device"], p["device_name"], p["cpu_model"])].append(row)
-        return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    def lab_rows(self, lab: str) -> list[Row]:
+        return [row for row in self.rows if row.lab == lab]
 
 
-def device_class(provenance: dict[str, Any], by_name: bool) -> str:
-    kind = DEVICE_KIND[provenance["device"]]
-    return f"{kind} · {provenance['device_name']}" if by_name else kind
+def named_models(entries) -> dict[str, set[str]]:
+    """Per device, the model names that get a class of their own (see MAX_CLASSES_PER_KIND)."""
+    counts: dict[str, Counter] = {device: Counter() for device in DEVICE_KIND}
+    for e in entries:
+        counts[e["device"]][e["device_name"]] += 1
+    return {device: {name for name, _ in found.most_common(
+        len(found) if len(found) <= MAX_CLASSES_PER_KIND else MAX_CLASSES_PER_KIND - 1)}
+        for device, found in counts.items()}
 
 
-def _number_learners(stored: list[Stored]) -> dict[str, int]:
+def device_class(device: str, device_name: str, named: dict[str, set[str]]) -> tuple[str, str]:
+    return (device, device_name if device_name in named[device] else OTHER_MODELS)
+
+
+def number_learners(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Stored name -> learner number, by each learner's first accepted submission (replaced ones
     included, so numbers stay put when a learner replaces a run)."""
     numbers: dict[str, int] = {}
     by_alias: dict[str, int] = {}
-    for item in stored:
-        key = alias_key(item.data["alias"])
-        if key is None:
-            numbers[item.name] = len(set(numbers.values())) + 1
-            continue
-        if key not in by_alias:
-            by_alias[key] = len(set(numbers.values())) + 1
-        numbers[item.name] = by_alias[key]
+    count = 0
+    for item in entries:
+        key = item["learner_key"]
+        if key is None or key not in by_alias:
+            count += 1
+            if key is not None:
+                by_alias[key] = count
+        numbers[item["name"]] = by_alias[key] if key is not None else count
     return numbers
 
 
-def _distribution(lab: str, headline, rows: list[Row], store: ResultStore, by_name: dict[str, bool]) -> Distribution:
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _distribution(lab: str, headline, rows: list[Row], named: dict[str, set[str]]) -> Distribution:
     found = Distribution(lab=lab, key=headline.key, label=headline.label, log_y=headline.log_y)
+    by_class: dict[tuple[str, str], list[tuple[float, int, Row]]] = defaultdict(list)
     for row in rows:
-        metric = row.data["metrics"].get(headline.key)
-        if metric is None:
+        value = row.entry["headlines"].get(headline.key)
+        if value is None:
             continue
-        value = metric["value"]
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if not _is_number(value):
             found.words[str(value)] += 1
         else:
-            p = row.provenance
-            found.points.append(Point(device_class(p, by_name[p["device"]]), float(value), row))
-    for device in DEVICE_KIND:
-        result = store.get(lab, device)
-        if result is None or result.status != "ok":
-            continue
-        metric = result.manifest["metrics"].get(headline.key)
-        if metric and isinstance(metric["value"], (int, float)) and not isinstance(metric["value"], bool):
-            p = result.provenance
-            found.reference.append((Point(device_class(p, by_name[device]), float(metric["value"]), None), p))
+            e = row.entry
+            by_class[device_class(e["device"], e["device_name"], named)].append((float(value), row.number, row))
+    # the named classes, most runs first; the shared one last
+    for name in sorted(by_class, key=lambda c: (c[1] == OTHER_MODELS, -len(by_class[c]), c)):
+        ordered = sorted(by_class[name], key=lambda item: item[:2])
+        found.classes.append(Summary(name, [v for v, _, _ in ordered], [r for _, _, r in ordered]))
     return found
 
 
-def build(cohort: Cohort, store: ResultStore, stored: list[Stored] | None = None) -> Report:
-    stored = read_submissions(cohort) if stored is None else stored
-    numbers = _number_learners(stored)
-    current = [item for item in stored if not item.replaced]
-    rows = [Row(number=index, learner=numbers[item.name], stored=item) for index, item in enumerate(current, 1)]
+def _machines(rows: list[Row]) -> tuple[list[Machine], tuple[int, int]]:
+    groups: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        e = row.entry
+        groups[(e["device"], e["device_name"], e["cpu_model"])].append(row)
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    machines = [Machine(*key, runs=len(group),
+                        threads=sorted({r.entry["threads"] for r in group if r.entry["threads"]}),
+                        torches=sorted({r.entry["torch"] or "?" for r in group}))
+                for key, group in ordered[:MAX_MACHINES]]
+    rest = ordered[MAX_MACHINES:]
+    return machines, (len(rest), sum(len(group) for _, group in rest))
+
+
+def build(cohort: Cohort, store: ResultStore, entries: list[dict[str, Any]] | None = None) -> Report:
+    entries = cohort_store.entries(cohort) if entries is None else entries
+    numbers = number_learners(entries)
+    current = [item for item in entries if not item["replaced"]]
+    rows = [Row(number=index, learner=numbers[item["name"]], entry=item) for index, item in enumerate(current, 1)]
     learners: dict[str, set[int]] = {lab: set() for lab in cohort.labs}
-    checks: dict[str, dict[str, list[bool]]] = {lab: defaultdict(list) for lab in cohort.labs}
+    checks: dict[str, dict[str, list[int]]] = {lab: defaultdict(lambda: [0, 0]) for lab in cohort.labs}
     for row in rows:
         learners[row.lab].add(row.learner)
-        for key, check in row.data["checks"].items():
-            checks[row.lab][key].append(check["passed"])
-    names = {kind: {r.provenance["device_name"] for r in rows if r.provenance["device"] == kind}
-             for kind in DEVICE_KIND}
-    by_name = {kind: len(found) <= MAX_CLASSES_PER_KIND for kind, found in names.items()}
-    distributions = [_distribution(lab, headline, [r for r in rows if r.lab == lab], store, by_name)
+        for key, passed in row.entry["checks"].items():
+            tally = checks[row.lab][key]
+            tally[0] += passed
+            tally[1] += 1
+    named = named_models(row.entry for row in rows)
+    per_lab = defaultdict(list)
+    for row in rows:
+        per_lab[row.lab].append(row)
+    distributions = [_distribution(lab, headline, per_lab[lab], named)
                      for lab in cohort.labs for headline in headlines(lab)]
-    history = [Row(number=None, learner=numbers[item.name], stored=item) for item in stored if item.replaced]
+    history = [Row(number=None, learner=numbers[item["name"]], entry=item) for item in entries if item["replaced"]]
+    machines, others = _machines(rows)
     return Report(cohort=cohort, rows=rows, history=history, learners_per_lab=learners,
-                  checks={lab: dict(c) for lab, c in checks.items()}, distributions=distributions)
+                  checks={lab: {k: (v[0], v[1]) for k, v in c.items()} for lab, c in checks.items()},
+                  distributions=distributions, machines=machines, other_machines=others,
+                  references=reference_runs(cohort.labs, store, named))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from course.cohorts.submission import SUBMISSION_VERSION, SubmissionError, content_hash, problems, to_text
+from course.cohorts.submission import SUBMISSION_VERSION, SubmissionError, content_hash, problems
 
 NEVER_SHARED = ("artifacts (kernels, graphs, logs)", "tables and figures", "file paths",
                 "host names", "user names", "the cache key", "wall time")
@@ -54,19 +54,22 @@ def from_manifest(manifest: dict[str, Any], alias: str | None = None) -> tuple[d
     return data, left_out
 
 
-def preview(data: dict[str, Any], left_out: list[str], target: str) -> str:
-    """The whole file, then a summary of what it shares and what it never does."""
+def summary(data: dict[str, Any], left_out: list[str], target: str) -> str:
+    """A few lines: what the file will hold, and what it never does (`--json` prints the file)."""
     p = data["provenance"]
     machine = p["device_name"] + (f" (host CPU {p['cpu_model']})" if p["device"] == "cuda" else "")
-    lines = [to_text(data).rstrip(), "",
-             f"This is everything {target} will hold:",
+    versions = ", ".join(f"{name} {p[name]}" for name in ("torch", "triton", "python") if p[name])
+    metrics, checks = len(data["metrics"]), len(data["checks"])
+    passed = sum(c["passed"] for c in data["checks"].values())
+    lines = [f"{target} will hold:",
              f"  lab {data['lab']}, preset {data['preset']}, alias {data['alias'] or '(none)'}",
-             f"  {len(data['metrics'])} metrics and {len(data['checks'])} acceptance checks "
-             f"({sum(c['passed'] for c in data['checks'].values())} passed)",
-             f"  machine: {p['device']} {machine}, threads {p['threads']}, torch {p['torch']}, "
-             f"triton {p['triton']}, python {p['python']}",
-             f"  commit {p['commit']}, date {p['date_utc']}, content hash {data['content_hash']}",
-             "It never holds: " + ", ".join(NEVER_SHARED) + "."]
+             f"  {metrics} metric{'' if metrics == 1 else 's'} and {checks} acceptance "
+             f"check{'' if checks == 1 else 's'} ({passed} passed)",
+             f"  machine: {p['device']} {machine}"
+             + (f", {p['threads']} thread{'' if p['threads'] == 1 else 's'}" if p["threads"] else "")
+             + f"; {versions}",
+             f"  commit {p['commit'] or '(unknown)'}, run on {p['date_utc']}, content hash {data['content_hash']}",
+             "It never holds: " + ", ".join(NEVER_SHARED) + ". (--json prints the whole file.)"]
     if left_out:
         shown = ", ".join(left_out[:8]) + (f" and {len(left_out) - 8} more" if len(left_out) > 8 else "")
         lines.append(f"Left out, being neither numbers nor plain words: {shown}.")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from course import escape
+from course.build_errors import ENGINE_ERRORS
 from course.markers.page import Page, PageContext
-from course.markers.parse import MARKER, UNCLOSED, Marker, MarkerError, parse_marker
+from course.markers.parse import MARKER, UNCLOSED, Marker, MarkerError, NotInOlderRun, parse_marker
 from course.results import ResultStore
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
@@ -42,17 +44,28 @@ def _check_options(marker: Marker, options: Options) -> None:
                           f"it takes: {', '.join(sorted(allowed)) or 'none'}")
 
 
+def _unknown_kind(kind: str, renderers: dict[str, Renderer]) -> str:
+    """What to write instead of a kind no renderer has: the lower-case kind, or the nearest one."""
+    if kind.lower() in renderers:
+        return f"unknown marker kind {kind!r}; kinds are lower case: write {kind.lower()!r}"
+    near = difflib.get_close_matches(kind.lower(), renderers, n=1, cutoff=0.75)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    return f"unknown marker kind {kind!r}; {hint}known: {', '.join(sorted(renderers))}"
+
+
 def _render(match: re.Match, page: Page, renderers: dict[str, Renderer], options: Options, errors: list[str]) -> str:
     """The marker's Markdown; a block marker indented on its line is indented as a whole, so
     it can sit inside a collapsible block, a content tab or a list item."""
     try:
+        renderer = renderers.get(match.group("kind"))
+        if renderer is None:  # before its body: an unknown kind is what to fix first
+            raise MarkerError(_unknown_kind(match.group("kind"), renderers))
         marker = parse_marker(match.group("kind"), match.group("body"), match.group(0))
-        renderer = renderers.get(marker.kind)
-        if renderer is None:
-            raise MarkerError(f"unknown marker kind {marker.kind!r}; known: {', '.join(sorted(renderers))}")
         _check_options(marker, options)
         rendered = renderer(page, marker)
-    except MarkerError as error:
+    except NotInOlderRun as gap:  # a stale run of one device: said in place, not an error
+        rendered = page.older_run_note(gap)
+    except (MarkerError, *ENGINE_ERRORS) as error:  # a manifest or cohort.toml the marker read is wrong
         message = f"{page.ctx.page}: marker {match.group(0)}: {error}"
         errors.append(message)
         rendered = f'\n!!! failure "Marker error"\n\n    {escape.text(message)}\n'

@@ -5,9 +5,9 @@ from __future__ import annotations
 import posixpath
 import re
 
-from course import escape
+from course import escape, machine_paths
 from course.markers.page import Page
-from course.markers.parse import Marker, MarkerError
+from course.markers.parse import Marker, MarkerError, NotInOlderRun
 from course.results import LabResult
 from course.strings import t, term
 from labs.common.contract import format_number
@@ -46,14 +46,17 @@ def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_cod
 
 def render_table(page: Page, marker: Marker) -> str:
     def one(device: str) -> str:
-        table = page.entry(page.result(marker.lab, device), "tables", marker.key)
+        result = page.result(marker.lab, device)
+        table = page.entry(result, "tables", marker.key)
         wanted = marker.options.get("columns")
         columns = wanted.split(",") if wanted else table["columns"]
         missing = [c for c in columns if c not in table["columns"]]
+        headers = marker.options.get("headers")
+        if page.older_run(result) and (missing or (headers and len(headers.split("|")) != len(columns))):
+            raise NotInOlderRun(marker.lab, device, marker.key)  # the page's columns are today's
         if missing:
             raise MarkerError(f"table {marker.key} has no column {', '.join(missing)} "
                               f"(it has: {', '.join(table['columns'])})")
-        headers = marker.options.get("headers")
         units = table.get("units", {})
         titles = headers.split("|") if headers else [
             escape.code(c) + (f" ({escape.text(units[c])})" if units.get(c) else "") for c in columns]
@@ -116,7 +119,8 @@ def _artifact_lines(page: Page, marker: Marker, device: str) -> tuple[LabResult,
     path = result.folder / artifact["path"]
     if not path.is_file():
         raise MarkerError(f"artifact {marker.key} of {marker.lab}/{device} is not a file: {path}")
-    return result, artifact, path.read_text(encoding="utf-8", errors="replace").splitlines()
+    text = machine_paths.neutral(path.read_text(encoding="utf-8", errors="replace"))
+    return result, artifact, text.splitlines()
 
 
 def render_code(page: Page, marker: Marker) -> str:
@@ -129,7 +133,7 @@ def render_code(page: Page, marker: Marker) -> str:
         first, last = line_span(marker, len(lines))
         shown = lines[first - 1:last]
         fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", "\n".join(shown))), default=0))
-        title = marker.options.get("title") or escape.text(posixpath.basename(artifact["path"])).replace('"', "&quot;")
+        title = marker.options.get("title") or escape.fence_title(posixpath.basename(artifact["path"]))
         language = artifact.get("language", "text")
         highlighted = marker.options.get("hl_lines") or lines_from_table(page, marker, result, first, last)
         hl = f' hl_lines="{highlighted}"' if highlighted else ""

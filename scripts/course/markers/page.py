@@ -10,10 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from course import escape
-from course.markers.parse import Marker, MarkerError
+from course.markers.parse import Marker, MarkerError, NotInOlderRun
 from course.results import LabResult, ManifestError, ResultStore
 from course.strings import t, term
 from labs.common.contract import LabMeta, LabMetaError, format_number, load_lab_meta, with_unit
+from labs.common.fingerprint import source_hash
 
 DEVICE_LABEL = {"cpu": "CPU", "cuda": "GPU"}
 
@@ -84,9 +85,16 @@ class Page:
         if f"{key}.{self.lang}" in entries:
             return entries[f"{key}.{self.lang}"]
         if key not in entries:
+            if self.older_run(result):
+                raise NotInOlderRun(result.lab, result.device, key)
             known = ", ".join(sorted(entries)) or "none"
             raise MarkerError(f"{section[:-1]} {key!r} is not in {result.lab}/{result.device} (known: {known})")
         return entries[key]
+
+    @staticmethod
+    def older_run(result: LabResult) -> bool:
+        """Made by code of the lab older than today's (its provenance line says so too)."""
+        return result.provenance.get("source_hash") not in (None, source_hash(result.lab))
 
     def need_device(self, marker: Marker) -> str:
         if not marker.device:
@@ -138,7 +146,10 @@ class Page:
             return render_one(devices[0])
         blocks = []
         for index, device in enumerate(devices):
-            body = render_one(device)
+            try:
+                body = render_one(device)
+            except NotInOlderRun as gap:
+                body = self.older_run_note(gap)
             label = self.device_label(lab, device).replace('"', "&quot;")
             indented = "\n".join(("    " + line) if line.strip() else "" for line in body.splitlines())
             opener = "===!" if index == 0 else "==="
@@ -152,6 +163,11 @@ class Page:
             return self.device_tabs(marker.lab, self.devices_for(marker), render_one)
         return self.device_tabs(marker.lab, self.devices_for(marker),
                                 lambda device: render_one(device) + "\n" + self.source_line(marker.lab, device))
+
+    def older_run_note(self, gap: NotInOlderRun) -> str:
+        """What stands in place of a figure that the run shown was made too early to hold."""
+        command = f"make labs LAB={gap.lab} DEVICE={gap.device} FORCE=1"
+        return t(self.lang, "not_in_older_run", device=DEVICE_LABEL[gap.device], command=command)
 
     def source_line(self, lab: str, device: str) -> str:
         p = self.result(lab, device).provenance

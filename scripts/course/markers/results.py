@@ -6,7 +6,7 @@ from __future__ import annotations
 from course import escape
 from course.markers.page import DEVICE_LABEL, Page
 from course.markers.parse import Marker, MarkerError
-from course.strings import t
+from course.strings import lab_message, t
 from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
 
 
@@ -130,7 +130,8 @@ def render_part(page: Page, marker: Marker) -> str:
         text = t(page.lang, "skipped_requires", part=escape.text(marker.key), requires=other,
                  device=DEVICE_LABEL[device], other=other)
     else:
-        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(part.get("reason", "")))
+        reason = lab_message(page.lang, part.get("reason", ""))
+        text = t(page.lang, "skipped_reason", part=escape.text(marker.key), reason=escape.text(reason))
     title = t(page.lang, "skipped_title", device=DEVICE_LABEL[device])
     return f'!!! note "{title}"\n\n    {text}\n'
 
@@ -166,7 +167,32 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
     return text
 
 
+def release(torch_version: str) -> str:
+    """A torch version without its build tag: 2.13.0+cpu and 2.13.0+cu130 are one release."""
+    return torch_version.split("+")[0]
+
+
+def releases_note(page: Page, lab: str, devices: list[str]) -> str | None:
+    """When the devices' runs used different torch releases, a sentence that says so: a page that
+    compares them compares releases as well as machines."""
+    versions = {device: str(page.result(lab, device).provenance.get("torch", "?")) for device in devices}
+    if len({release(v) for v in versions.values()}) < 2:
+        return None
+    listed = ", ".join(f"{DEVICE_LABEL[d]} torch {escape.text(v)}" for d, v in versions.items())
+    return t(page.lang, "releases_differ", releases=listed)
+
+
 def render_provenance(page: Page, marker: Marker) -> str:
+    """The full provenance of each device's run; `form="short"` writes one line under a table
+    typed into the page (a CPU | GPU table of inline metrics), naming each column's run."""
+    form = marker.options.get("form", "full")
+    if form == "short":
+        return "".join(page.source_line(marker.lab, device) for device in page.devices_for(marker))
+    if form != "full":
+        raise MarkerError(f'form="{form}" is neither "full" nor "short"')
+    devices = page.devices_for(marker)
     lines = [f'<p class="course-provenance" markdown>{provenance_text(page, marker.lab, device)}</p>'
-             for device in page.devices_for(marker)]
+             for device in devices]
+    if note := releases_note(page, marker.lab, devices):
+        lines.append(f'<p class="course-provenance" markdown>⚠ {note}</p>')
     return f'<a id="provenance-{marker.lab}"></a>\n\n' + "\n\n".join(lines) + "\n"

@@ -1,0 +1,342 @@
+"""The capstone's claims: the verdicts, regimes and winners its page and its REPORT state.
+
+Each claim reads the run's manifest (see `labs.common.claims`); `report.py` calls the same
+functions with the same run, so REPORT.md and the page cannot disagree. Counts are computed
+here from the benchmark's rows, never copied from a summary metric the lab also wrote.
+"""
+
+from __future__ import annotations
+
+from labs.common.claims import BAND_TEXT, SAME_BAND, ClaimError, Registry, Run, Said, num
+
+CLAIMS = Registry("capstone")
+
+# The baselines memfuse is held against: the ratio column each one has in `kernel_bench`
+# (its time over memfuse's, from its own interleaved comparison) and "against it" in prose.
+BASELINES = {
+    "default": ("vs_default", ("Against Inductor's default mode", "Frente al modo por defecto de Inductor")),
+    "max_autotune": ("vs_max_autotune", ("Against max-autotune", "Frente a max-autotune")),
+    "best_inductor": (None, ("Against the faster of Inductor's two modes, case by case",
+                             "Frente al más rápido de los dos modos de Inductor, caso a caso")),
+    "library": ("vs_library", ("Against the library epilogue (`torch._addmm_activation`)",
+                               "Frente al epílogo de la biblioteca (`torch._addmm_activation`)")),
+}
+IMPLEMENTATIONS = {"memfuse": ("memfuse", "memfuse"), "default": ("Inductor's default", "el modo por defecto"),
+                   "max_autotune": ("max-autotune", "max-autotune"),
+                   "library": ("the library epilogue", "el epílogo de la biblioteca")}
+
+
+def _ratio(row: dict, baseline: str) -> float | None:
+    """The baseline's time over memfuse's for one case (above 1: memfuse is faster), or None."""
+    if baseline == "best_inductor":
+        ratios = [r for r in (_ratio(row, "default"), _ratio(row, "max_autotune")) if r is not None]
+        return min(ratios) if ratios else None   # the faster baseline is the smaller ratio
+    value = row.get(BASELINES[baseline][0])
+    return None if value in (None, "", "—") else float(value)
+
+
+def _case(row: dict) -> str:
+    return f"M={row['rows']} {row['dtype']}"
+
+
+@CLAIMS.claim("target", subjects=tuple(BASELINES), condition=(
+    "memfuse meets the speed target against a baseline when every case's baseline time over memfuse's "
+    "reaches bench.target; the count of cases that reach it is read from the kernel_bench rows"))
+def target(run: Run, baseline: str) -> Said:
+    goal = float(run.value("bench.target"))
+    ratios = [(r, _case(row)) for row in run.rows("kernel_bench") if (r := _ratio(row, baseline)) is not None]
+    name = BASELINES[baseline][1]
+    if not ratios:
+        return Said("not_measured", f"{name[0]}: not measured on this run.",
+                    f"{name[1]}: no medido en esta ejecución.", decided=False)
+    met = sum(1 for r, _ in ratios if r >= goal)
+    worst, worst_case = min(ratios)
+    count = len(ratios)
+    if met == count:
+        return Said("met", f"{name[0]}: target met in {met} of {count} cases (the lowest ratio, {worst_case}, "
+                    f"at {num(worst, 'en', '×')}).",
+                    f"{name[1]}: objetivo cumplido en {met} de {count} casos (la menor razón, "
+                    f"{worst_case}, de {num(worst, 'es', '×')}).")
+    return Said("missed", f"{name[0]}: target missed; {met} of {count} cases reached it, the worst, "
+                f"{worst_case}, at {num(worst, 'en', '×')} against {num(goal, 'en', '×')}.",
+                f"{name[1]}: objetivo no cumplido; {met} de {count} casos lo alcanzaron; el peor, "
+                f"{worst_case}, quedó en {num(worst, 'es', '×')} frente a {num(goal, 'es', '×')}.")
+
+
+def _fastest(row: dict) -> tuple[str, str | None]:
+    """The fastest implementation of one case, and the runner-up when it is within the band."""
+    relative = {"memfuse": 1.0} | {b: r for b in ("default", "max_autotune", "library")
+                                   if (r := _ratio(row, b)) is not None}
+    ranked = sorted(relative, key=relative.get)
+    first = ranked[0]
+    close = ranked[1] if len(ranked) > 1 and relative[ranked[1]] / relative[first] - 1 < SAME_BAND else None
+    return first, close
+
+
+@CLAIMS.claim("fastest", condition=(
+    "per case, the implementation with the lowest time relative to memfuse; a runner-up within the "
+    "5 % band is named as a tie"))
+def fastest(run: Run, _: None) -> Said:
+    rows = run.rows("kernel_bench")
+    if not rows:
+        raise ClaimError(f"the run of capstone on {run.device} has no kernel_bench rows")
+    winners: dict[str, list[str]] = {}
+    ties = []
+    for row in rows:
+        first, close = _fastest(row)
+        winners.setdefault(first, []).append(_case(row))
+        if close:
+            ties.append((_case(row), first, close))
+    parts = {lang: "; ".join(f"{IMPLEMENTATIONS[w][i]}: {', '.join(cases)}" for w, cases in winners.items())
+             for i, lang in enumerate(("en", "es"))}
+    tie = {lang: "".join(f" At {c} {IMPLEMENTATIONS[b][0]} was within {BAND_TEXT['en']} of it."
+                         if lang == "en" else
+                         f" En {c}, {IMPLEMENTATIONS[b][1]} quedó a menos del {BAND_TEXT['es']}."
+                         for c, _a, b in ties) for lang in ("en", "es")}
+    outcome = next(iter(winners)) if len(winners) == 1 else "split"
+    return Said(outcome, f"Fastest per case — {parts['en']}.{tie['en']}",
+                f"El más rápido en cada caso — {parts['es']}.{tie['es']}")
+
+
+# Decode's regime from the best decode's read rate over the measured copy bandwidth.
+MEMORY_BOUND_SHARE, LATENCY_BOUND_SHARE = 50.0, 25.0
+
+
+@CLAIMS.claim("decode_regime", condition=(
+    f"bound by memory when the best decode reads at least {MEMORY_BOUND_SHARE:g} % of the measured copy "
+    f"bandwidth; latency- and launch-bound below {LATENCY_BOUND_SHARE:g} %; in between, memory is a large share "
+    "but not the whole step"))
+def decode_regime(run: Run, _: None) -> Said:
+    share = float(run.value("gpt2.best_copy_share"))
+    tpot, floor = float(run.value("gpt2.best_tpot_ms")), float(run.value("gpt2.tpot_floor_ms"))
+    read = {lang: (f"its best decode reads {num(share, lang, '%')} of the copy bandwidth "
+                   f"({num(tpot, lang, 'ms')} per token against a floor of {num(floor, lang, 'ms')})"
+                   if lang == "en" else
+                   f"su mejor decodificación lee el {num(share, lang, '%')} del ancho de banda de copia "
+                   f"({num(tpot, lang, 'ms')} por token frente a un mínimo de {num(floor, lang, 'ms')})")
+            for lang in ("en", "es")}
+    if share >= MEMORY_BOUND_SHARE:
+        return Said("memory", f"On this run decoding is bound by memory: {read['en']}, so streaming the weights "
+                    "is most of each step.",
+                    f"En esta ejecución la decodificación está limitada por la memoria: {read['es']}, así que "
+                    "leer los pesos es la mayor parte de cada paso.")
+    if share < LATENCY_BOUND_SHARE:
+        return Said("latency", f"On this run decoding is not bound by memory: {read['en']}. At one request the "
+                    "step is bound by latency — kernel launches and many small kernels, each too short to "
+                    "stream memory at full rate — and batching requests, not faster memory, would raise it.",
+                    f"En esta ejecución la decodificación no está limitada por la memoria: {read['es']}. Con "
+                    "una sola petición el paso está limitado por la latencia —lanzamientos de kernels y muchos "
+                    "kernels pequeños, cada uno demasiado corto para leer la memoria a pleno ritmo— y lo que lo "
+                    "subiría es agrupar peticiones, no una memoria más rápida.")
+    return Said("mixed", f"On this run memory is a large share of decoding but not all of it: {read['en']}; "
+                "the rest is arithmetic, attention and overhead the floor does not count.",
+                f"En esta ejecución la memoria es una parte grande de la decodificación, pero no toda: "
+                f"{read['es']}; el resto es aritmética, atención y sobrecarga que el mínimo no cuenta.")
+
+
+TIMED_TABLES = {"minigpt": "llm_minigpt", "gpt2": "llm_gpt2"}
+
+
+def _events(row: dict, compiles: int, graphs: int, lang: str) -> str:
+    cell = row["backend"] + (f" {row['workload']}" if "workload" in row else "")
+    if lang == "en":
+        return (f"{cell}: {compiles} compile{'s' * (compiles != 1)}, "
+                f"{graphs} CUDA graph{'s' * (graphs != 1)} recorded")
+    return (f"{cell}: {compiles} {'compilación' if compiles == 1 else 'compilaciones'}, "
+            f"{graphs} {'CUDA graph grabado' if graphs == 1 else 'CUDA graphs grabados'}")
+
+
+@CLAIMS.claim("timed_compiles", subjects=tuple(TIMED_TABLES), condition=(
+    "a compile (Dynamo's unique graphs) or a CUDA graph recorded between the start and the end of a cell's "
+    "timed generations is named with its backend; none anywhere says the tails are not a warm-up left over"))
+def timed_compiles(run: Run, table: str) -> Said:
+    rows = [row for row in run.rows(TIMED_TABLES[table]) if row.get("measured", "yes") == "yes"]
+    if not rows or any(row.get("timed_compiles") is None for row in rows):
+        return Said("not_counted", "This run did not count compiles and CUDA graph recordings inside the timed "
+                    "generations, so it cannot say whether a long tail is a warm-up left over.",
+                    "Esta ejecución no contó las compilaciones ni las grabaciones de CUDA graphs dentro de las "
+                    "generaciones cronometradas, así que no puede decir si una cola larga es un calentamiento "
+                    "que quedó pendiente.", decided=False)
+    found = [(row, int(row["timed_compiles"]), int(row["timed_graphs"])) for row in rows
+             if row["timed_compiles"] or row["timed_graphs"]]
+    if not found:
+        return Said("none", "No compile and no CUDA graph recording fell inside the timed generations of any "
+                    "backend (Dynamo's counters and cudagraph trees' graph ids, read before and after): the "
+                    "warm-up was complete, and a long tail is not a compile.",
+                    "Ninguna compilación ni grabación de CUDA graph cayó dentro de las generaciones cronometradas "
+                    "de ningún backend (contadores de Dynamo e identificadores de grafo de cudagraph trees, "
+                    "leídos antes y después): el calentamiento estaba completo, y una cola larga no es una "
+                    "compilación.")
+    where = {lang: "; ".join(_events(row, c, g, lang) for row, c, g in found) for lang in ("en", "es")}
+    return Said("inside", f"Work that belongs to the warm-up fell inside the timed generations — {where['en']} — "
+                "so those generations' tail percentiles include it: the serving warm-up was not complete.",
+                f"Trabajo propio del calentamiento cayó dentro de las generaciones cronometradas — {where['es']} — "
+                "así que los percentiles de cola de esas generaciones lo incluyen: el calentamiento de servicio "
+                "no estaba completo.")
+
+
+@CLAIMS.claim("batching", condition=(
+    "from the fewest to the most requests in flight, throughput growing by at least half the batch ratio says "
+    "the one-request step was bound by latency; by less than 1.5× that the step was already bound by the "
+    "hardware; in between, partly"))
+def batching(run: Run, _: None) -> Said:
+    if "llm_concurrency" not in run.manifest.get("tables", {}):
+        return Said("not_measured", "This run did not measure several requests in flight.",
+                    "Esta ejecución no midió varias peticiones en curso.", decided=False)
+    rows = sorted(run.rows("llm_concurrency"), key=lambda row: row["batch"])
+    if len(rows) < 2:
+        raise ClaimError(f"the run of capstone on {run.device} has fewer than two batch sizes in llm_concurrency")
+    low, high = rows[0], rows[-1]
+    ratio = high["batch"] / low["batch"]
+    gain = high["throughput_tok_s"] / low["throughput_tok_s"]
+    tpot = high["tpot_p50_ms"] / low["tpot_p50_ms"] if low["tpot_p50_ms"] and high["tpot_p50_ms"] else None
+    said = {lang: (f"from {low['batch']} to {high['batch']} requests in flight throughput grew "
+                   f"{num(gain, lang, '×')}" + (f" while each request's TPOT grew {num(tpot, lang, '×')}" if tpot else "")
+                   if lang == "en" else
+                   f"de {low['batch']} a {high['batch']} peticiones en curso el rendimiento creció "
+                   f"{num(gain, lang, '×')}" + (f" mientras el TPOT de cada petición creció {num(tpot, lang, '×')}"
+                                                 if tpot else ""))
+            for lang in ("en", "es")}
+    if gain >= ratio / 2:
+        return Said("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
+                    "time per step, so the one-request step was bound by latency, not by the hardware.",
+                    f"En esta ejecución, {said['es']}: cada lectura de los pesos sirvió más tokens con poco tiempo "
+                    "extra por paso, así que el paso de una sola petición estaba limitado por la latencia, no por el "
+                    "hardware.")
+    if gain < 1.5:
+        return Said("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
+                    "already bound by the hardware (arithmetic or memory), not by latency.",
+                    f"En esta ejecución, {said['es']}: agrupar aportó poco, así que el paso de una sola petición ya "
+                    "estaba limitado por el hardware (aritmética o memoria), no por la latencia.")
+    return Said("partly", f"On this run {said['en']}: batching paid, but less than in proportion, so the step "
+                "was partly bound by latency and partly by the hardware.",
+                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción, así que el paso "
+                "estaba limitado en parte por la latencia y en parte por el hardware.")
+
+
+PROJECTS = ("mlopt", "memfuse", "llm_bench")
+
+
+@CLAIMS.claim("day70", subjects=PROJECTS, condition=(
+    "one paragraph per project: its headline figure, what it shows and what would change it, each part "
+    "decided by the run (mlopt by its verdict against eager, memfuse by the fastest implementation per case, "
+    "llm_bench by decode's regime)"))
+def day70(run: Run, project: str) -> Said:
+    return {"mlopt": _day70_mlopt, "memfuse": _day70_memfuse, "llm_bench": _day70_llm}[project](run)
+
+
+def _day70_mlopt(run: Run) -> Said:
+    verdict, speedup = run.value("mlopt.vs_eager.verdict"), float(run.value("mlopt.vs_eager.speedup"))
+    folded, fused = run.value("mlopt.fold.found"), run.value("mlopt.fusion.found")
+    head = {"en": f"The optimized ResNet-18 ran at {num(speedup, 'en', '×')} of eager's speed "
+                  f"({verdict}, by the course's verdict rule) after folding {folded} batch norms and grouping "
+                  f"{fused} element-wise chains, verified against eager.",
+            "es": f"La ResNet-18 optimizada corrió a {num(speedup, 'es', '×')} de la velocidad de eager "
+                  f"({ {'faster': 'más rápida', 'slower': 'más lenta', 'same': 'igual'}.get(verdict, verdict) }, "
+                  f"según la regla de veredictos del curso) tras plegar {folded} batch norms y agrupar {fused} "
+                  "cadenas elemento a elemento, verificada frente a eager."}
+    if verdict == "faster":
+        return Said("faster", head["en"] + " Folding removes a pass over every activation; that is the gain. A code "
+                    "generator that turned each fused group into one kernel would add fusion's share, which eager "
+                    "execution cannot show.",
+                    head["es"] + " El plegado elimina una pasada sobre cada activación; esa es la ganancia. Un "
+                    "generador de código que convirtiera cada grupo fusionado en un kernel añadiría la parte de la "
+                    "fusión, que la ejecución eager no puede mostrar.")
+    return Said("not_faster", head["en"] + " Rewriting the graph alone buys little here: fusion only regroups nodes "
+                "until a code generator emits one kernel per group, and a folded batch norm is one cheap pass. "
+                "What would change it: lowering the groups to fused kernels (what torch.compile does), or a model "
+                "where normalization passes dominate.",
+                head["es"] + " Reescribir el grafo por sí solo aporta poco aquí: la fusión solo reagrupa nodos hasta "
+                "que un generador de código emite un kernel por grupo, y una batch norm plegada es una pasada "
+                "barata. Lo que lo cambiaría: convertir los grupos en kernels fusionados (lo que hace "
+                "torch.compile), o un modelo en el que dominen las pasadas de normalización.")
+
+
+def _day70_memfuse(run: Run) -> Said:
+    said = {lang: " ".join([*(target(run, b).text(lang) for b in ("best_inductor", "library")),
+                            fastest(run, None).text(lang)]) for lang in ("en", "es")}
+    winners = {_fastest(row)[0] for row in run.rows("kernel_bench")}
+    head = {"en": said["en"], "es": said["es"]}
+    if run.device == "cpu":
+        return Said("cpu", head["en"] + " On a CPU memfuse's operator is ATen's two calls, so this compares ATen "
+                    "with Inductor's C++ and the library call; the Triton kernel itself is measured on a GPU only, "
+                    "and a GPU run is what would say whether its fused epilogue pays.",
+                    head["es"] + " En una CPU el operador de memfuse son las dos llamadas de ATen, así que esto "
+                    "compara ATen con el C++ de Inductor y con la llamada de la biblioteca; el kernel Triton solo "
+                    "se mide en una GPU, y es una ejecución en GPU la que diría si su epílogo fusionado compensa.")
+    if winners == {"memfuse"}:
+        return Said("memfuse", head["en"] + " The hand-written epilogue kernel was the fastest implementation in "
+                    "every case: fusing GELU into the matmul's store saves the round trip Inductor's default pays. "
+                    "A library that fused the same epilogue better, or larger shapes where the matmul's own tiling "
+                    "dominates, would change it.",
+                    head["es"] + " El kernel escrito a mano con el epílogo fue la implementación más rápida en todos "
+                    "los casos: fusionar la GELU en el almacenamiento del producto ahorra el viaje de ida y vuelta "
+                    "que paga el modo por defecto de Inductor. Lo cambiaría una biblioteca que fusionara mejor el "
+                    "mismo epílogo, o formas mayores en las que domine el teselado del propio producto.")
+    return Said("other", head["en"] + " Where a baseline built on cuBLAS wins, its tiling for that shape beats "
+                "memfuse's eight autotuned tiles. What would change it: tiles searched per shape, or a persistent "
+                "kernel for the large cases.",
+                head["es"] + " Donde gana una referencia construida sobre cuBLAS, su teselado para esa forma supera "
+                "las ocho teselas de memfuse ajustadas automáticamente. Lo que lo cambiaría: teselas buscadas para "
+                "cada forma, o un kernel persistente para los casos grandes.")
+
+
+def _day70_llm(run: Run) -> Said:
+    regime = decode_regime(run, None)
+    tpot = float(run.value("gpt2.best_tpot_ms"))
+    head = {"en": f"The best decode of the GPT-2-shaped model took {num(tpot, 'en', 'ms')} per token. "
+                  f"{regime.en}",
+            "es": f"La mejor decodificación del modelo con forma de GPT-2 tardó {num(tpot, 'es', 'ms')} "
+                  f"por token. {regime.es}"}
+    if regime.outcome == "latency":
+        return Said("latency", head["en"] + " What would change it: several requests per step (batching), and "
+                    "fewer, longer kernels per step (CUDA graphs remove launches, not kernel time).",
+                    head["es"] + " Lo que lo cambiaría: varias peticiones por paso (lotes) y menos kernels, más "
+                    "largos, por paso (los CUDA graphs eliminan lanzamientos, no tiempo de kernel).")
+    if regime.outcome == "memory":
+        return Said("memory", head["en"] + " What would change it: fewer bytes per token — weights in 8 or 4 bits, "
+                    "or a smaller KV cache — since memory is most of the step.",
+                    head["es"] + " Lo que lo cambiaría: menos bytes por token —pesos en 8 o 4 bits, o una caché KV "
+                    "más pequeña—, porque la memoria es la mayor parte del paso.")
+    return Said("mixed", head["en"] + " What would change it: both fewer bytes per token (weights in 8 or 4 bits) "
+                "and less work around the weights' reads (fewer, fused kernels per step).",
+                head["es"] + " Lo que lo cambiaría: a la vez menos bytes por token (pesos en 8 o 4 bits) y menos "
+                "trabajo alrededor de la lectura de los pesos (menos kernels por paso, fusionados).")
+
+
+@CLAIMS.claim("autotune_loss", devices=("cuda",), condition=(
+    "per case where max-autotune was more than 5 % slower than the default (each relative to memfuse): if its "
+    "code kept the default's strategy (the same library matmul), the loss lies outside the GEMM choice; if it "
+    "chose another kernel, its own autotuning benchmark picked a kernel that ran slower in the full graph"))
+def autotune_loss(run: Run, _: None) -> Said:
+    slower: dict[bool, list[tuple[str, float]]] = {True: [], False: []}   # kept the default's strategy?
+    for row in run.rows("kernel_bench"):
+        default, tuned = _ratio(row, "default"), _ratio(row, "max_autotune")
+        if default is not None and tuned is not None and tuned > default * (1 + SAME_BAND):
+            slower[row.get("max_strategy") == row.get("default_strategy")].append((_case(row), tuned / default))
+    if not slower[True] and not slower[False]:
+        return Said("not_slower", "max-autotune was nowhere more than 5 % slower than the default on this run.",
+                    "max-autotune no fue en ningún caso más de un 5 % más lento que el modo por defecto en esta "
+                    "ejecución.")
+    listed = {(kept, lang): ", ".join(f"{case} ({num(times, lang, '×')} the default's time)" if lang == "en" else
+                                      f"{case} ({num(times, lang, '×')} el tiempo del modo por defecto)"
+                                      for case, times in slower[kept]) for kept in (True, False) for lang in ("en", "es")}
+    en, es = [], []
+    if slower[True]:
+        en.append(f"In {listed[True, 'en']} max-autotune's code kept the default's strategy (the library matmul, "
+                  "then a GELU kernel) and was still slower, so the GEMM search is not what lost the time: it lies "
+                  "in what else the mode changes (the GELU kernel's configuration, the layouts it fixes), which "
+                  "this run does not separate.")
+        es.append(f"En {listed[True, 'es']} el código de max-autotune mantuvo la estrategia del modo por defecto (el "
+                  "producto de la biblioteca y después un kernel de GELU) y aun así fue más lento, así que no es la "
+                  "búsqueda de GEMM la que perdió el tiempo: está en lo demás que cambia el modo (la configuración "
+                  "del kernel de GELU, los formatos que fija), que esta ejecución no separa.")
+    if slower[False]:
+        en.append(f"In {listed[False, 'en']} it chose another kernel than the default's, the fastest of its own "
+                  "autotuning benchmark, and that kernel ran slower in the compiled graph; the candidates it timed "
+                  "are listed below when this torch reports them.")
+        es.append(f"En {listed[False, 'es']} eligió un kernel distinto del del modo por defecto, el más rápido de "
+                  "su propia medición de ajuste, y ese kernel fue más lento dentro del grafo compilado; los "
+                  "candidatos que midió se listan abajo cuando esta versión de torch los da.")
+    outcome = "same_choice" if not slower[False] else "other_choice" if not slower[True] else "both"
+    return Said(outcome, " ".join(en), " ".join(es))

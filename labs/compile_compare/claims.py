@@ -1,0 +1,193 @@
+"""Compile and Compare's claims: what its comparisons may say about clocks, regimes and causes.
+
+Each claim reads the run's manifest (see `labs.common.claims`); `host_overhead_said` is also
+called by COMPILE_LOG with the same figures, so the report and the page say the same.
+"""
+
+from __future__ import annotations
+
+from labs.common.claims import GRAPH, QUEUED, ClaimError, Registry, Run, Said, num
+
+CLAIMS = Registry("compile_compare")
+
+# Each one-change comparison: its metric prefix and the names of its two sides.
+SIDES = {"steady": ("eager", "compiled"), "autotune": ("default", "tuned"),
+         "cuda_graphs": ("default", "graphed"), "breaks": ("broken", "fixed"),
+         "dynamic": ("static", "symbolic")}
+COMPARISONS = tuple(SIDES)
+NONE = "—"   # what the lab records for a figure the device has no clock for
+
+
+def method(run: Run, key: str) -> str | None:
+    """"graph", "queued", or None on a run with one clock."""
+    value = run.value(f"{key}.device_method")
+    if value in (GRAPH, QUEUED):
+        return value
+    if run.device == "cuda":
+        raise ClaimError(f"{key}.device_method is {value!r} on a GPU run; re-run the lab")
+    return None
+
+
+def host_overhead_said(device_method: str | None, gaps_ms: tuple[float | None, float | None],
+                       sides: tuple[str, str]) -> Said:
+    """Host overhead (latency minus device time) as far as the clocks can separate it.
+
+    gaps_ms: the lab's latency-minus-device-time per side, None where the two medians lie
+    within each other's spread."""
+    if device_method is None:
+        return Said("one_clock", "A CPU has one clock: latency is all there is, and no host overhead is "
+                    "measured apart from it.",
+                    "Una CPU tiene un solo reloj: la latencia es todo lo que hay, y ninguna sobrecarga del "
+                    "host se mide aparte.")
+    if device_method == QUEUED:
+        return Said("not_separable", "Host overhead is not separable on this run: its device time comes from "
+                    "steps queued back to back between two events, so it includes the gaps the host leaves "
+                    "between launches. Latency close to device time then says both clocks time the same loop, "
+                    "host included; it does not show a device-bound step.",
+                    "La sobrecarga del host no se puede separar en esta ejecución: su tiempo de dispositivo "
+                    "viene de pasos encolados uno tras otro entre dos eventos, así que incluye los huecos que "
+                    "el host deja entre lanzamientos. Que la latencia se acerque al tiempo de dispositivo dice "
+                    "entonces que los dos relojes miden el mismo bucle, host incluido; no muestra un paso "
+                    "limitado por el dispositivo.", decided=False)
+    if all(gap is None for gap in gaps_ms):
+        return Said("device_bound", "No host overhead is measurable: latency and device time (a replayed CUDA "
+                    "graph, the kernels alone) agree within their spread, so the step is device-bound.",
+                    "No hay sobrecarga del host medible: la latencia y el tiempo de dispositivo (un CUDA graph "
+                    "reproducido, solo los kernels) coinciden dentro de su dispersión, así que el paso está "
+                    "limitado por el dispositivo.")
+    shown = {lang: [num(g, lang, "ms") if g is not None else ("none measurable" if lang == "en" else
+                                                               "ninguna medible") for g in gaps_ms]
+             for lang in ("en", "es")}
+    return Said("measured", f"Host overhead (latency minus the replayed device time): {shown['en'][0]} per "
+                f"{sides[0]} step, {shown['en'][1]} per {sides[1]} step.",
+                f"Sobrecarga del host (latencia menos el tiempo de dispositivo reproducido): {shown['es'][0]} por "
+                f"paso {sides[0]}, {shown['es'][1]} por paso {sides[1]}.")
+
+
+def _gap(run: Run, key: str) -> float | None:
+    value = run.value(key)
+    return None if value == NONE else float(value)
+
+
+@CLAIMS.claim("host_overhead", subjects=COMPARISONS, condition=(
+    "one clock on a CPU; on a GPU, a queued device time makes host overhead not separable "
+    "(never device-bound); a replayed one shows it, or device-bound when both gaps are inside the noise"))
+def host_overhead(run: Run, key: str) -> Said:
+    sides = SIDES[key]
+    gaps = tuple(_gap(run, f"{key}.{side}_overhead_ms") for side in sides)
+    return host_overhead_said(method(run, key), gaps, sides)
+
+
+@CLAIMS.claim("clocks_agree", subjects=COMPARISONS, condition=(
+    "the two clocks' verdicts agree or not; agreement on a queued device time is not evidence about "
+    "where the time goes"))
+def clocks_agree(run: Run, key: str) -> Said:
+    how, agree = method(run, key), run.value(f"{key}.clocks_agree")
+    if how is None:
+        return Said("one_clock", "", "")
+    if agree == "no":
+        return Said("disagree", "The two clocks disagree: the change moved host overhead more than device "
+                    "work, or the other way round, and a training loop sees one or the other depending on "
+                    "whether it synchronizes every step.",
+                    "Los dos relojes discrepan: el cambio movió más la sobrecarga del host que el trabajo del "
+                    "dispositivo, o al revés, y un bucle de entrenamiento ve una cosa u otra según sincronice "
+                    "o no en cada paso.")
+    if how == QUEUED:
+        return Said("agree_queued", "The two clocks give the same verdict, but that does not separate host from "
+                    "device here: the device time was queued, launch gaps included, so both clocks may be "
+                    "timing the same host-bound loop.",
+                    "Los dos relojes dan el mismo veredicto, pero aquí eso no separa el host del dispositivo: el "
+                    "tiempo de dispositivo se tomó encolado, con los huecos entre lanzamientos, así que los dos "
+                    "relojes pueden estar midiendo el mismo bucle limitado por el host.", decided=False)
+    return Said("agree_graph", "The two clocks agree, so the verdict does not depend on how the loop "
+                "synchronizes.",
+                "Los dos relojes coinciden, así que el veredicto no depende de cómo sincronice el bucle.")
+
+
+@CLAIMS.claim("device_speedup", subjects=COMPARISONS, condition=(
+    "the device-time speedup, marked queued when its device time includes launch gaps"))
+def device_speedup(run: Run, key: str) -> Said:
+    how = method(run, key)
+    if how is None:
+        return Said("one_clock", NONE, NONE)
+    value = float(run.value(f"{key}.dev_speedup"))
+    if how == QUEUED:
+        return Said("queued", f"{num(value, 'en', '×')} (queued: launch gaps included)",
+                    f"{num(value, 'es', '×')} (encolado: con los huecos entre lanzamientos)", decided=False)
+    return Said("graph", num(value, "en", "×"), num(value, "es", "×"))
+
+
+@CLAIMS.claim("item_wait", devices=("cuda",), condition=(
+    "an .item()'s wait for the device stays out of a replayed device time; a queued one contains it"))
+def item_wait(run: Run, _: None) -> Said:
+    how = method(run, "breaks")
+    lat, dev = float(run.value("breaks.speedup")), float(run.value("breaks.dev_speedup"))
+    if how == QUEUED:
+        return Said("queued", "On a GPU each `.item()` also makes the host wait for the device. With this run's "
+                    "queued device clock that wait is inside the events as well (the GPU idles while the host "
+                    f"waits), so removing the breaks shows on both clocks (device time {num(dev, 'en', '×')}, "
+                    f"latency {num(lat, 'en', '×')}): the run cannot tell the wait from kernel time.",
+                    "En una GPU cada `.item()` hace además que el host espere al dispositivo. Con el reloj de "
+                    "dispositivo encolado de esta ejecución esa espera queda también dentro de los eventos (la "
+                    "GPU está ociosa mientras el host espera), así que quitar las rupturas se nota en los dos "
+                    f"relojes (tiempo de dispositivo {num(dev, 'es', '×')}, latencia {num(lat, 'es', '×')}): la "
+                    "ejecución no distingue la espera del tiempo de los kernels.", decided=False)
+    return Said("graph", "On a GPU each `.item()` also makes the host wait for the device; a replayed device "
+                "time leaves that wait out, so it shows on latency "
+                f"({num(lat, 'en', '×')}) and not on device time ({num(dev, 'en', '×')}).",
+                "En una GPU cada `.item()` hace además que el host espere al dispositivo; un tiempo de "
+                f"dispositivo reproducido deja fuera esa espera, así que se nota en la latencia ({num(lat, 'es', '×')}) "
+                f"y no en el tiempo de dispositivo ({num(dev, 'es', '×')}).")
+
+
+@CLAIMS.claim("fusion_cause", condition=(
+    "a faster compiled step is credited to fusion only as the likely cause: the run counts no operations "
+    "or memory traffic"))
+def fusion_cause(run: Run, _: None) -> Said:
+    verdict = run.value("steady.verdict")
+    if verdict == "faster":
+        return Said("likely", "The likely cause is fusion: the small operations of each block (the layer norms, "
+                    "the masked softmax, GELU, the residual additions) run as a few kernels instead of many, "
+                    "without round trips through memory between them. The run times the steps but counts "
+                    "neither operations nor memory traffic, so that cause is the usual one, not a measured one.",
+                    "La causa probable es la fusión: las operaciones pequeñas de cada bloque (las normalizaciones, "
+                    "el softmax enmascarado, GELU, las sumas residuales) corren como pocos kernels en lugar de "
+                    "muchos, sin viajes de ida y vuelta a memoria entre ellas. La ejecución mide los pasos pero "
+                    "no cuenta operaciones ni tráfico de memoria, así que esa causa es la habitual, no una medida.",
+                    decided=False)
+    if verdict == "slower":
+        return Said("slower", "On a model this small on a CPU that is the honest result: the matrix products are "
+                    "library calls in both versions and the tensors fit in cache, so fusion saves little, and the "
+                    "compiled step adds its guards and wrappers to every call.",
+                    "Con un modelo tan pequeño en una CPU ese es el resultado honesto: los productos de matrices "
+                    "son llamadas a biblioteca en las dos versiones y los tensores caben en caché, así que la "
+                    "fusión ahorra poco, y el paso compilado añade sus guardas y envoltorios a cada llamada.")
+    return Said("same", "On a model this small the matrix products are library calls in both versions and the "
+                "tensors fit in cache, so what fusion saves is about what the compiled step's guards and "
+                "wrappers cost.",
+                "Con un modelo tan pequeño los productos de matrices son llamadas a biblioteca en las dos "
+                "versiones y los tensores caben en caché, así que lo que ahorra la fusión es más o menos lo "
+                "que cuestan las guardas y los envoltorios del paso compilado.")
+
+
+@CLAIMS.claim("autotune_templates", devices=("cpu",), condition=(
+    "on a CPU, GEMM templates need frozen weights for mm and addmm, not for bmm: a training step "
+    "(no freezing) can still benchmark batched products"))
+def autotune_templates(run: Run, _: None) -> Said:
+    count = int(run.value("autotune.gemm_autotunes"))
+    if count == 0:
+        return Said("none", "On the CPU run max-autotune benchmarked no matrix product. On a CPU Inductor's "
+                    "GEMM template for `mm` and `addmm` needs weights it can treat as constants (freezing, in "
+                    "inference); a training step's weights change every step.",
+                    "En la ejecución en CPU max-autotune no midió ningún producto de matrices. En una CPU la "
+                    "plantilla GEMM de Inductor para `mm` y `addmm` necesita pesos que pueda tratar como "
+                    "constantes (freezing, en inferencia); los pesos de un paso de entrenamiento cambian en "
+                    "cada paso.")
+    return Said("some", f"On the CPU run max-autotune benchmarked {count} matrix products without freezing. On a "
+                "CPU the GEMM template needs frozen (constant) weights for `mm` and `addmm`, not for the batched "
+                "`bmm`, so a training step's batched products can still be tuned while its linear layers "
+                "cannot.",
+                f"En la ejecución en CPU max-autotune midió {count} productos de matrices sin freezing. En una CPU "
+                "la plantilla GEMM necesita pesos congelados (constantes) para `mm` y `addmm`, no para el `bmm` "
+                "por lotes, así que los productos por lotes de un paso de entrenamiento se pueden ajustar aunque sus "
+                "capas lineales no.")

@@ -1,0 +1,232 @@
+"""Inside Inductor's claims: what the kernels shown, the sweeps and the ceilings may say.
+
+Each claim reads the run's manifest (see `labs.common.claims`).
+"""
+
+from __future__ import annotations
+
+from labs.common.claims import BAND_TEXT, ClaimError, Registry, Run, Said, Spread, band, band_said, num, percent
+
+CLAIMS = Registry("inductor_kernels")
+
+PERSISTENT, LOOPED = "triton_per_", "triton_red_"   # Inductor's names for the two reduction kinds
+
+
+@CLAIMS.claim("softmax_form", subjects=("softmax", "attention"), devices=("cuda",), condition=(
+    "a persistent kernel (triton_per_) computes softmax in two passes over a row held in registers; "
+    "only a looped kernel (triton_red_) uses the online combine"))
+def softmax_form(run: Run, which: str) -> Said:
+    name = str(run.value("softmax_kernel.name" if which == "softmax" else "attention_kernel.name"))
+    code = f"`{name}`"
+    if name.startswith(PERSISTENT):
+        return Said("two_pass", f"On the GPU the kernel shown, {code}, is a persistent reduction: one block holds a whole "
+                    "row. The graph says `prepare_softmax_online`, but in a persistent kernel Inductor "
+                    "computes it in two passes (`prepare_softmax_twopass_fallback`): the max, then the "
+                    "sum of exponentials, both over the row held in registers, so the row is still read from "
+                    "memory once. The online combine (max and sum in one loop, rescaling the running sum when a "
+                    "larger max turns up) appears only in looped `triton_red_…` kernels, for rows too "
+                    "long for one block.",
+                    f"En la GPU, el kernel que se muestra, {code}, es una reducción persistente: un bloque contiene una fila "
+                    "entera. El grafo dice `prepare_softmax_online`, pero en un kernel persistente "
+                    "Inductor lo calcula en dos pasadas (`prepare_softmax_twopass_fallback`): el máximo "
+                    "y luego la suma de exponenciales, ambas sobre la fila guardada en registros, así que la fila "
+                    "se lee de memoria una sola vez. La combinación online (máximo y suma en un solo bucle, "
+                    "reescalando la suma cuando aparece un máximo mayor) solo aparece en kernels con bucle "
+                    "`triton_red_…`, para filas demasiado largas para un bloque.")
+    if name.startswith(LOOPED):
+        return Said("online", f"On the GPU the kernel shown, {code}, is a looped reduction: it walks each row in blocks, and "
+                    "there Inductor uses the online softmax, which keeps a running max and a running sum "
+                    "in one loop and rescales the sum whenever a larger max turns up.",
+                    f"En la GPU, el kernel que se muestra, {code}, es una reducción con bucle: recorre cada fila por bloques, "
+                    "y ahí Inductor usa el softmax online, que lleva un máximo y una suma parciales en un solo "
+                    "bucle y reescala la suma cuando aparece un máximo mayor.")
+    return Said("unknown", f"On the GPU the kernel shown, {code}, is neither a persistent nor a looped Triton reduction by "
+                "its name: the run does not decide in how many passes it computes the max and the sum.",
+                f"En la GPU, por su nombre, el kernel que se muestra, {code}, no es una reducción Triton persistente ni con "
+                "bucle: la ejecución no decide en cuántas pasadas calcula el máximo y la suma.", decided=False)
+
+
+def _autotune_sides(run: Run) -> tuple[Spread, Spread]:
+    rows = run.rows("autotune")
+    if len(rows) != 2:
+        raise ClaimError(f"the autotune table has {len(rows)} rows, not default and max-autotune")
+    default, tuned = (Spread(r["median_us"], r["q1_us"], r["q3_us"]) for r in rows)
+    return default, tuned
+
+
+@CLAIMS.claim("autotune_verdict", condition=(
+    "max-autotune against default by the course's rule, saying so when 'the same' rests on the 5 % band "
+    "alone (medians outside each other's interquartile range)"))
+def autotune_verdict(run: Run, _: None) -> Said:
+    default, tuned = _autotune_sides(run)
+    said = band_said(default, tuned, ("max-autotune", "max-autotune"))
+    where = ("On the CPU run", "En la ejecución en CPU") if run.device == "cpu" else ("On the GPU run",
+                                                                                       "En la ejecución en GPU")
+    return Said(said.outcome, f"{where[0]} {said.en}.", f"{where[1]} {said.es}.", said.decided)
+
+
+@CLAIMS.claim("autotune_cause", condition=(
+    "a slower max-autotune is not blamed on a bounded GEMM search that includes ATen (the default's own "
+    "choice); max_autotune also changes pointwise and reduction configs and template fusion"))
+def autotune_cause(run: Run, _: None) -> Said:
+    verdict, _overlap = band(*_autotune_sides(run))
+    bounds = str(run.value("autotune.bounds"))
+    aten = "ATEN" in bounds.upper() or run.device == "cpu"   # the CPU's default backends include ATen
+    if verdict == "slower" and aten:
+        return Said("slower_not_search", "The bounded search does not explain this: ATen's kernel, the "
+                    "default's own choice, was among the candidates, so the GEMM choices alone cannot make the "
+                    "forward slower. `max_autotune` changes more than GEMM choices: it also widens the "
+                    "configurations tried for pointwise and reduction kernels and changes which epilogues fuse "
+                    "into templates. This run records the verdict, not which of those changes cost the time; "
+                    "comparing the two modes' `output_code.py` and timing kernel by kernel would.",
+                    "La búsqueda acotada no lo explica: el kernel de ATen, la elección del modo por defecto, "
+                    "estaba entre los candidatos, así que las elecciones de GEMM por sí solas no pueden hacer más "
+                    "lento el forward. `max_autotune` cambia más que las GEMM: también amplía las configuraciones "
+                    "que prueba para kernels elementales y de reducción y cambia qué epílogos se fusionan en las "
+                    "plantillas. Esta ejecución registra el veredicto, no cuál de esos cambios costó el tiempo; "
+                    "lo diría comparar el `output_code.py` de los dos modos y medir kernel a kernel.",
+                    decided=False)
+    if verdict == "slower":
+        return Said("slower_unbounded", "ATen's kernel was not among the candidates, so the search itself may "
+                    "have picked slower products; the run does not separate that from max-autotune's other "
+                    "changes.",
+                    "El kernel de ATen no estaba entre los candidatos, así que la propia búsqueda pudo elegir "
+                    "productos más lentos; la ejecución no lo separa de los demás cambios de max-autotune.",
+                    decided=False)
+    return Said(verdict, "Besides choosing GEMMs, `max_autotune` widens the configurations of pointwise and "
+                "reduction kernels and changes template fusion; the run does not split the result between them.",
+                "Además de elegir GEMM, `max_autotune` amplía las configuraciones de los kernels elementales y de "
+                "reducción y cambia la fusión en plantillas; la ejecución no reparte el resultado entre ellos.",
+                decided=False)
+
+
+SWEEPS = {"tinyhead": "tinyhead_latency", "minigpt": "minigpt_latency"}
+
+
+@CLAIMS.claim("sweep_band", subjects=tuple(SWEEPS), condition=(
+    "a sweep's 'same' rows whose medians lie outside each other's interquartile range rest on the 5 % "
+    "band alone: named, with their difference (device time on a GPU, latency on a CPU)"))
+def sweep_band(run: Run, sweep: str) -> Said:
+    clock = "dev_" if run.device == "cuda" else ""
+    band_only = []
+    for row in run.rows(SWEEPS[sweep]):
+        eager = Spread(row[f"eager_{clock}us"], row[f"eager_{clock}q1_us"], row[f"eager_{clock}q3_us"])
+        compiled = Spread(row[f"compiled_{clock}us"], row[f"compiled_{clock}q1_us"], row[f"compiled_{clock}q3_us"])
+        verdict, overlap = band(eager, compiled)
+        if verdict == "same" and not overlap:
+            band_only.append((row["batch"], abs(compiled.median / eager.median - 1) * 100))
+    what = ("device time", "tiempo de dispositivo") if clock else ("latency", "latencia")
+    if not band_only:
+        return Said("none", f"Every verdict of “the same” in this sweep ({what[0]}) has medians inside each "
+                    "other's interquartile range.",
+                    f"Todo veredicto de «igual» en este barrido ({what[1]}) tiene medianas dentro del rango "
+                    "intercuartílico de la otra.")
+    en = ", ".join(f"at batch {b} {percent(p, 'en')} apart" for b, p in band_only)
+    es = ", ".join(f"con lote {b}, a un {percent(p, 'es')}" for b, p in band_only)
+    return Said("band_only", f"“The same” on {what[0]} {en}: less than the course's "
+                f"{BAND_TEXT['en']} band, but the medians lie outside each other's interquartile "
+                "range, so it is a small difference, not noise.",
+                f"«Igual» en {what[1]} {es}: menos que la banda del {BAND_TEXT['es']} del curso, "
+                "pero las medianas caen fuera del rango intercuartílico de la otra, así que es una diferencia "
+                "pequeña, no ruido.")
+
+
+@CLAIMS.claim("copy_ceiling", condition=(
+    "what the copy ceiling is on this device: a buffer-to-buffer copy in memory on a CPU (latency), a "
+    "device-to-device copy on a GPU timed queued while the kernels beside it are replayed"))
+def copy_ceiling(run: Run, _: None) -> Said:
+    rate = float(run.value("ceilings.copy_gb_s"))
+    if run.device == "cpu":
+        return Said("cpu", f"A large copy from one buffer to another in main memory, far larger than any cache and timed "
+                    "on latency, moved "
+                    f"{num(rate, 'en', 'GB/s')} on the CPU run",
+                    f"Una copia grande de un búfer a otro en memoria principal, mucho mayor que cualquier caché y "
+                    "medida en latencia, movió "
+                    f"{num(rate, 'es', 'GB/s')} en la ejecución en CPU")
+    return Said("cuda", f"A large device-to-device copy, far larger than any cache, moved {num(rate, 'en', 'GB/s')} on the GPU run, "
+                "timed as queued calls (inside a CUDA graph a copy becomes a copy-engine node, slower than the "
+                "kernel a copy runs as outside a graph), while the kernels compared with it are replayed",
+                f"Una copia grande de dispositivo a dispositivo, mucho mayor que cualquier caché, movió {num(rate, 'es', 'GB/s')} en la "
+                "ejecución en GPU, medida con llamadas encoladas (dentro de un CUDA graph una copia se vuelve un "
+                "nodo del motor de copia, más lento que el kernel con el que se ejecuta una copia fuera de un grafo), mientras que los "
+                "kernels que se comparan con ella se reproducen")
+
+
+BOUND_WORDS = {
+    "bandwidth": ("at the copy's floor: bandwidth-bound", "en el suelo de la copia: limitado por el ancho de banda"),
+    "compute": ("at the matrix-multiply rate's floor: compute-bound",
+                "en el suelo de la velocidad de multiplicación: limitado por el cómputo"),
+    "overhead": ("mostly the fixed cost of a call: overhead-bound",
+                 "sobre todo el coste fijo de una llamada: limitado por la sobrecarga"),
+}
+
+
+@CLAIMS.claim("softmax_ceiling", condition=(
+    "the softmax's place against the ceilings; 'neither' names no cause, since the run has no exp-only "
+    "measurement"))
+def softmax_ceiling(run: Run, _: None) -> Said:
+    bound = run.value("ceilings.softmax.bound")
+    where = ("On the CPU", "En la CPU") if run.device == "cpu" else ("On the GPU", "En la GPU")
+    if bound in BOUND_WORDS:
+        en, es = BOUND_WORDS[bound]
+        return Said(bound, f"{where[0]} the softmax is {en}.", f"{where[1]} el softmax está {es}.")
+    if bound != "neither":
+        raise ClaimError(f"ceilings.softmax.bound is {bound!r}, not one the course knows")
+    return Said("neither", f"{where[0]} the softmax is neither: far below the copy and far above the fixed cost "
+                "of a call. The run has no exp-only measurement, so it does not say whether computing exp, the "
+                "two reductions or the thread count takes the time.",
+                f"{where[1]} el softmax no está limitado por ninguno de los dos: muy por debajo de la copia y muy por encima del coste "
+                "fijo de una llamada. La ejecución no mide la exponencial por separado, así que no dice si el "
+                "tiempo se va en calcular exp, en las dos reducciones o en el número de hilos.", decided=False)
+
+
+@CLAIMS.claim("tinyhead_floor", condition=(
+    "the floor counts input, weights and output once, as if the product and the softmax were fused; with "
+    "the product left to a library call (one generated kernel), 'neither' is not established"))
+def tinyhead_floor(run: Run, _: None) -> Said:
+    bound = run.value("tinyhead.largest.bound")
+    generated = int(run.value("tinyhead.kernels"))
+    if bound == "neither" and generated <= 1:
+        return Said("undercounted", "The floor behind “Bound by” counts the input, the weights and the output "
+                    "once, as if the matrix product and the softmax were one kernel. Inductor generated "
+                    f"{generated} kernel and left the product to a library call, which writes the logits to "
+                    "memory for the softmax to read back: the kernels that ran moved about three times the "
+                    "output's bytes, not once. The run does not count that traffic, so at the largest batch "
+                    f"“{bound}” is not established; counted by the kernels that ran, the call may be "
+                    "bandwidth-bound.",
+                    "El suelo de la columna «Limitado por» cuenta la entrada, los pesos y la salida una vez, como "
+                    "si el producto de matrices y el softmax fueran un solo kernel. Inductor generó "
+                    f"{generated} kernel y dejó el producto a una llamada de biblioteca, que escribe los logits en "
+                    "memoria para que el softmax los vuelva a leer: los kernels que corrieron movieron unas tres "
+                    "veces los bytes de la salida, no una. La ejecución no cuenta ese tráfico, así que con el "
+                    f"lote mayor «{bound}» no queda establecido; contado por los kernels que corrieron, la llamada "
+                    "puede estar limitada por el ancho de banda.", decided=False)
+    return Said("as_measured", f"At the largest batch the call is {bound}-bound by the floor the table uses.",
+                f"Con el lote mayor la llamada está limitada por {bound} según el suelo que usa la tabla.")
+
+
+@CLAIMS.claim("minigpt_launches", devices=("cuda",), condition=(
+    "eager's launches per call and device time across the MiniGPT sweep: fewer launches at a larger batch "
+    "is reported, not explained (the run counts launches, not which kernels)"))
+def minigpt_launches(run: Run, _: None) -> Said:
+    rows = run.rows("minigpt_latency")
+    first, last = rows[0], rows[-1]
+    launches = (int(first["eager_launches"]), int(last["eager_launches"]))
+    dev = (float(first["eager_dev_us"]), float(last["eager_dev_us"]))
+    batches = (first["batch"], last["batch"])
+    if launches[1] < launches[0]:
+        return Said("fewer", f"Eager's launches per call fell from {launches[0]} at batch {batches[0]} to "
+                    f"{launches[1]} at batch {batches[1]}, and its device time from {num(dev[0], 'en', 'µs')} to "
+                    f"{num(dev[1], 'en', 'µs')}, although the work grew. The run counts launches but does "
+                    "not name the kernels, so it cannot say which ones disappeared.",
+                    f"Los lanzamientos por llamada de eager bajaron de {launches[0]} con lote {batches[0]} a "
+                    f"{launches[1]} con lote {batches[1]}, y su tiempo de dispositivo de {num(dev[0], 'es', 'µs')} a "
+                    f"{num(dev[1], 'es', 'µs')}, aunque el trabajo creció. La ejecución cuenta lanzamientos pero no "
+                    "nombra los kernels, así que no puede decir cuáles desaparecieron.",
+                    decided=False)
+    return Said("steady", f"Eager launched {launches[0]} kernels per call at batch {batches[0]} and "
+                f"{launches[1]} at batch {batches[1]}; its device time went from {num(dev[0], 'en', 'µs')} to "
+                f"{num(dev[1], 'en', 'µs')}.",
+                f"Eager lanzó {launches[0]} kernels por llamada con lote {batches[0]} y {launches[1]} con lote "
+                f"{batches[1]}; su tiempo de dispositivo pasó de {num(dev[0], 'es', 'µs')} a "
+                f"{num(dev[1], 'es', 'µs')}.")

@@ -1,0 +1,294 @@
+"""Kernel history: the smoke run (the installed release only) and, in milliseconds, the pieces
+that decide what the page says: normalising kernels, the side-by-side diff, the claims on
+synthetic histories (both sides of each condition), and a release that cannot run."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+import pytest
+
+from labs.common.harness import Lab, LabOptions
+from labs.kernel_history import diff, envs, release_changes, settings
+from labs.kernel_history import lab as history_lab
+from labs.kernel_history.history import CELL_LIMIT, HISTORY_COLUMNS, Snapshot, history_row
+from labs.kernel_history.normalize import fusion, normalize, strategy
+
+LAB = "kernel_history"
+
+
+# -- the smoke run ---------------------------------------------------------------------------
+
+def test_smoke_runs_the_installed_release_only(run):
+    releases = run.table("releases")
+    assert len(releases) == 1 and releases[0]["source"].startswith("installed")
+    assert releases[0]["install_s"] is None          # nothing was installed
+    import torch
+    assert run.metric("releases.ran") == torch.__version__
+    assert run.table("probes")[0]["status"] == "ok"
+
+
+def test_smoke_records_each_module(run):
+    for module in settings.SETTINGS["smoke"].modules:
+        (row,) = run.table(f"history.{module}")
+        assert row["status"] == "ok", row
+        assert row["kernels"] >= 1 and row["compile_s"] > 0
+        assert 0 < row["compiled_q1_us"] <= row["compiled_us"] <= row["compiled_q3_us"]
+        assert row["guards"] > 0, f"{module}: no guards read"
+        listing = (run.out / run.manifest["artifacts"][f"kernels.{module}.{history_lab.key_part(row['release'])}"]["path"]).read_text()
+        assert not re.search(r"\bbuf\d+\b", listing), "buffer numbers must be normalised away"
+        assert "/tmp/" not in listing
+
+
+def test_smoke_says_there_is_nothing_to_compare(run):
+    for module in settings.SETTINGS["smoke"].modules:
+        text = (run.out / run.manifest["artifacts"][f"diff.{module}"]["path"]).read_text()
+        assert text.startswith("Only one release")
+    assert {row["change"] for row in run.table("changes.en")} == {history_lab.ONE_RELEASE["en"]}
+    assert run.table("diff_lines") == []
+    assert run.metric("pin.advice") == "stay"
+
+
+# -- normalising kernels ---------------------------------------------------------------------
+
+KERNEL = '''#include "/tmp/torchinductor_ab/pi/cpicxudqmdsjh5cm4klbtbrvy.h"
+extern "C" void kernel(const float* in_ptr0, float* out_ptr0)
+{
+    auto tmp0 = in_ptr0[x0];  // buf3
+    // backend_hash 0123456789abcdef0123
+}'''
+
+
+def test_normalize_removes_only_what_changes_run_to_run():
+    other = (KERNEL.replace("torchinductor_ab/pi/cpicxudqmdsjh5cm4klbtbrvy", "torchinductor_zz/qq/cabcdef")
+             .replace("buf3", "buf17").replace("0123456789abcdef0123", "fedcba9876543210fedc"))
+    assert normalize(KERNEL) == normalize(other)
+    changed = KERNEL.replace("in_ptr0[x0]", "in_ptr0[x0 + 1]")
+    assert normalize(changed) != normalize(KERNEL)                  # a near miss stays a difference
+    assert "#include <torch/csrc/inductor/cpp_prefix.h>" in normalize(
+        "#include <torch/csrc/inductor/cpp_prefix.h>\n")             # a relative include is code
+
+
+def test_fusion_and_strategy_read_the_kernel():
+    assert fusion("cpp_fused__softmax_add_3") == "_softmax_add"
+    assert fusion("triton_per_fused_native_layer_norm_0") == "native_layer_norm"
+    assert strategy("cpp_fused_x_0", "at::vec::Vectorized<float> #pragma omp for welford") == \
+        "vectorized+parallel+welford"
+    assert strategy("cpp_fused_x_0", "float tmp_acc0 = 0;") == "scalar+reduction"
+    assert strategy("triton_red_fused_x_0", "") == "looped"
+    assert strategy("triton_per_fused_x_0", "") == "persistent"
+
+
+# -- the diff --------------------------------------------------------------------------------
+
+def test_diff_marks_changed_added_and_removed_rows():
+    old = [f"line {i}" for i in range(20)]
+    assert diff.side_by_side(old, list(old)) == []
+    new = list(old)
+    new[10] = "line ten"
+    new.insert(15, "inserted")
+    del new[2]
+    rows = diff.side_by_side(old, new)
+    changes = [r.change for r in rows if r.change]
+    assert changes == ["removed", "changed", "added"]
+    changed = next(r.text for r in rows if r.change == "changed")
+    assert changed.startswith("line 10") and changed.rstrip().endswith("line ten") and " | " in changed
+    assert any("unchanged lines" in r.text for r in rows)          # long equal runs fold
+
+
+def test_diff_truncates_long_lines_to_its_width():
+    rows = diff.side_by_side(["x" * 200], ["y" * 200])
+    left = rows[0].text.split(" | ")[0]
+    assert len(left) == diff.WIDTH and left.endswith("…")
+
+
+# -- claims on synthetic histories -----------------------------------------------------------
+
+def stats(median: float, spread: float = 0.01) -> dict:
+    return {"median_s": median, "q1_s": median * (1 - spread), "q3_s": median * (1 + spread),
+            "min_s": median * 0.9, "max_s": median * 1.1, "reps": 50, "clock": "latency", "method": ""}
+
+
+def kernel(fuse: str, strat: str = "vectorized+parallel+reduction", pattern: str | None = None,
+           source: str | None = None) -> dict:
+    return {"name": f"cpp_fused_{fuse}_0", "language": "cpp", "fusion": fuse, "strategy": strat,
+            "pattern": pattern, "source": source or f"// {fuse}\n"}
+
+
+def snap(release: str = "2.12.1", module: str = "m", **fields) -> Snapshot:
+    base = {"kernels": [kernel("_softmax")], "guard_kinds": {"TENSOR_MATCH": 3}, "compile_s": 10.0,
+            "eager": stats(2e-4), "compiled": stats(1e-4), "library_calls": ["extern_kernels.addmm"]}
+    return Snapshot(release, module, **(base | fields))
+
+
+def test_claim_compile_failed_both_sides():
+    assert "did not compile" in release_changes.claim_compile_failed(snap(), snap("2.13.0", error="compile failed: X"))["en"]
+    assert "compiles it" in release_changes.claim_compile_failed(snap(error="compile failed: X"), snap("2.13.0"))["en"]
+    assert release_changes.claim_compile_failed(snap(), snap("2.13.0")) is None
+
+
+def test_claim_kernel_count_both_sides():
+    two = snap(kernels=[kernel("_softmax"), kernel("add")])
+    said = release_changes.claim_kernel_count(two, snap("2.13.0"))
+    assert said["en"].startswith("fewer kernels: 2 → 1") and said["es"].startswith("menos kernels")
+    assert release_changes.claim_kernel_count(snap(), snap("2.13.0")) is None
+
+
+def test_claim_fusions_both_sides():
+    said = release_changes.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax_add")]))
+    assert "`_softmax_add`" in said["en"] and "`_softmax`" in said["en"]
+    assert release_changes.claim_fusions(snap(), snap("2.13.0", kernels=[kernel("_softmax", "scalar")])) is None
+
+
+def test_claim_strategy_both_sides():
+    welford = snap(kernels=[kernel("native_layer_norm", "vectorized+parallel+welford")])
+    plain = snap("2.13.0", kernels=[kernel("native_layer_norm", "vectorized+parallel+reduction")])
+    assert "welford → vectorized+parallel+reduction" in release_changes.claim_strategy(welford, plain)["en"]
+    assert release_changes.claim_strategy(plain, plain) is None
+
+
+def test_claim_pattern_needs_both_annotated():
+    two = snap(kernels=[kernel("_softmax", pattern="softmax, two_pass")])
+    online = snap("2.13.0", kernels=[kernel("_softmax", pattern="softmax, online")])
+    assert "two_pass → softmax, online" in release_changes.claim_pattern(two, online)["en"]
+    assert release_changes.claim_pattern(snap(), online) is None            # "not annotated" is not a change
+    assert release_changes.claim_pattern(two, two) is None
+
+
+def test_claim_library_calls_both_sides():
+    assert "extern_kernels.mm" in release_changes.claim_library_calls(snap(), snap("2.13.0", library_calls=["extern_kernels.mm"]))["en"]
+    assert release_changes.claim_library_calls(snap(), snap("2.13.0")) is None
+
+
+def test_claim_guard_kinds_both_sides():
+    more = snap("2.13.0", guard_kinds={"TENSOR_MATCH": 3, "DIMENSION_DYNAMIC_MARKING_GUARD": 15})
+    said = release_changes.claim_guard_kinds(snap(), more)
+    assert "`DIMENSION_DYNAMIC_MARKING_GUARD`" in said["en"] and "(3 → 18 guards)" in said["en"]
+    assert release_changes.claim_guard_kinds(snap(), snap("2.13.0", guard_kinds={"TENSOR_MATCH": 7})) is None
+    assert release_changes.claim_guard_kinds(snap(guard_kinds=None), more) is None
+
+
+def test_claim_compile_time_outside_its_band_only():
+    assert "1.3× slower" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["en"]
+    assert "1,3× más lenta" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=13.0))["es"]
+    assert release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=12.0)) is None
+    assert "faster" in release_changes.claim_compile_time(snap(), snap("2.13.0", compile_s=7.9))["en"]
+    assert release_changes.claim_compile_time(snap(compile_s=None), snap("2.13.0")) is None
+
+
+def test_claim_compiled_time_is_noise_aware():
+    assert "faster" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(0.5e-4)))["en"]
+    assert "slower" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(2e-4)))["en"]
+    noisy = stats(1.2e-4, spread=0.5)                               # each median inside the other's spread
+    assert release_changes.claim_compiled_time(snap(compiled=stats(1e-4, spread=0.5)), snap("2.13.0", compiled=noisy)) is None
+    gpu = snap("2.13.0", compiled=stats(0.5e-4), clock="device")
+    assert release_changes.claim_compiled_time(snap(), gpu) is None          # two clocks are never compared
+
+
+def test_claim_identical_and_the_weaker_sentences():
+    assert release_changes.claim_identical(snap(), snap("2.13.0")) is not None
+    assert release_changes.claim_identical(snap(), snap("2.13.0", kernels=[kernel("_softmax", source="// x\n")])) is None
+    quiet = release_changes.changes(snap(), snap("2.13.0", compiled=stats(1.02e-4), compile_s=11.0))
+    assert quiet == [release_changes.claim_identical(snap(), snap())]      # noise says nothing, not "unchanged"
+    edited = snap("2.13.0", kernels=[kernel("_softmax", source="// other\n")])
+    said = release_changes.changes(snap(), edited)
+    assert [s["en"] for s in said] == ["kernel text differs in 1 line (see the diff)"]
+    assert release_changes.changes(snap(error="e"), snap("2.13.0", error="e")) == [release_changes.NEITHER]
+
+
+def test_pin_advice_each_way():
+    installed = "2.13.0+cpu"
+    mine = snap(installed)
+    assert release_changes.pin_advice([snap("2.12.1"), mine], installed)[0] == "stay"
+    assert release_changes.pin_advice([mine, snap("2.14.1")], installed)[0] == "move"
+    assert release_changes.pin_advice([mine, snap("2.14.1", error="compile failed: X")], installed)[0] == "stay"
+    advice, sentence = release_changes.pin_advice([mine, snap("2.14.1", compiled=stats(3e-4))], installed)
+    assert advice == "stay" and "slower" in sentence["en"]
+    assert release_changes.pin_advice([snap("2.14.1")], installed)[0] == "undecided"
+
+
+# -- releases that cannot run ----------------------------------------------------------------
+
+def test_settings_order_and_override(monkeypatch):
+    ordered = sorted(["2.13.0+cpu", "2.10.0", "2.12.1", "2.9.1"], key=settings.version_key)
+    assert ordered == ["2.9.1", "2.10.0", "2.12.1", "2.13.0+cpu"]
+    monkeypatch.setenv(settings.RELEASES_VARIABLE, "installed, 2.11.0")
+    assert settings.releases_for(settings.SETTINGS["full"], "cpu") == ("installed", "2.11.0")
+    monkeypatch.delenv(settings.RELEASES_VARIABLE)
+    assert len(settings.releases_for(settings.SETTINGS["full"], "cpu")) >= 4
+
+
+def test_a_release_without_environment_is_a_row_not_an_install(tmp_path):
+    env = envs.locate("2.11.0", build=False, root=tmp_path)
+    assert env.python is None and envs.build_command("2.11.0") in env.reason
+    assert list(tmp_path.iterdir()) == []                           # nothing created, pip never ran
+    folder = envs.env_folder("2.11.0", tmp_path)
+    (folder / "bin").mkdir(parents=True)
+    (folder / envs.INSTALL_FILE).write_text(json.dumps({"install_s": 65.0, "size_bytes": 4_700_000_000}))
+    found = envs.locate("2.11.0", root=tmp_path)
+    assert found.python == str(folder / "bin" / "python") and found.install_s == 65.0
+    assert envs.locate(envs.INSTALLED).installed
+
+
+def fake_python(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "python"
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return str(path)
+
+
+def lab_for(tmp_path: Path) -> Lab:
+    return Lab(LabOptions(lab_id=LAB, device="cpu", preset="smoke", out=tmp_path / "out", work=tmp_path / "work"))
+
+
+@pytest.mark.parametrize("body, reason", [
+    ('echo "ImportError: libcudnn.so.9: cannot open shared object file" >&2; exit 1', "probe failed: ImportError"),
+    ('for a; do case "$prev" in --out) mkdir -p "$a"; echo \'{"torch": "2.9.1", "modules": {}}\' > "$a/probe.json";; esac; prev="$a"; done',
+     "runs torch 2.9.1, not 2.11.0"),
+    ("exit 0", "probe wrote no result"),
+])
+def test_a_probe_that_fails_is_a_reason(tmp_path, body, reason):
+    run = history_lab.ReleaseRun(envs.ReleaseEnv("2.11.0", fake_python(tmp_path, body)))
+    history_lab.run_probe(lab_for(tmp_path), run, ("tinyhead",), timeout_s=60)
+    assert reason in run.reason and run.probe is None
+
+
+def test_a_missing_python_and_a_failed_release_become_rows(tmp_path):
+    run = history_lab.ReleaseRun(envs.ReleaseEnv("2.11.0", str(tmp_path / "absent")))
+    history_lab.run_probe(lab_for(tmp_path), run, ("tinyhead",), timeout_s=60)
+    assert run.reason.startswith("probe did not start")
+    row = history_row(Snapshot("2.11.0", "tinyhead", error=run.reason))
+    assert len(row) == len(HISTORY_COLUMNS) and row[1] == run.reason and row[2:] == [None] * (len(row) - 2)
+
+
+def test_a_long_cell_is_clipped_to_what_a_manifest_holds():
+    many = Snapshot("2.11.0", "train_step", kernels=[kernel(f"fused_group_number_{i}") for i in range(300)])
+    fusions = history_row(many)[HISTORY_COLUMNS.index("fusions")]
+    assert len(fusions) == CELL_LIMIT and fusions.endswith("…")
+    assert history_row(snap())[HISTORY_COLUMNS.index("fusions")] == "_softmax"
+
+
+def test_a_row_counts_repeated_calls_and_keeps_patterns_apart():
+    many = snap(kernels=[kernel("a", pattern="softmax, two_pass"), kernel("b", pattern="none"),
+                         kernel("c", pattern="none")],
+                library_calls=["extern_kernels.mm", "extern_kernels.bmm", "extern_kernels.mm"])
+    row = dict(zip(HISTORY_COLUMNS, history_row(many)))
+    assert row["library_calls"] == "extern_kernels.mm ×2; extern_kernels.bmm"
+    assert row["patterns"] == "none ×2; softmax, two_pass"
+    assert dict(zip(HISTORY_COLUMNS, history_row(snap(kernels=[kernel("a")]))))["patterns"] == "not annotated"
+
+
+def test_a_release_becomes_a_valid_key():
+    assert history_lab.key_part("2.13.0+cpu") == "2.13.0-cpu"
+    assert history_lab.key_part("2.11.0") == "2.11.0"
+
+
+def test_the_child_gets_no_logging_switch(monkeypatch, tmp_path):
+    monkeypatch.setenv("TORCH_LOGS", "+dynamo")
+    env = history_lab._child_env(tmp_path)
+    assert "TORCH_LOGS" not in env and env["TORCHINDUCTOR_CACHE_DIR"].startswith(str(tmp_path))
+    assert os.environ["TORCH_LOGS"] == "+dynamo"                    # the parent's own is left alone

@@ -1,0 +1,122 @@
+"""`make mutation`: mutmut over the fast tier, on the modules that guard results and pages.
+
+    .venv/bin/python tests/mutation/run.py [--budget SECONDS] [--jobs N] [MODULE ...]
+
+mutmut names a mutant by its file's path, and the engine's `course` package lives in
+scripts/course while it is imported as `course`: mutmut would look for `scripts.course.x`
+and never switch a mutant on. So the run happens in a scratch copy of the tree
+(.work/mutation/tree) where scripts/course sits at the root as course/, with a
+[tool.mutmut] section written for the modules asked for. Each mutant runs only the fast
+tests that executed the function it changes (mutmut records that first), with a timeout;
+timeouts and crashes are counted apart from kills. When the budget runs out, mutmut is
+stopped and what it finished is reported. The report goes to tests/mutation/REPORT.md
+(per module: mutants, killed, survived, timeouts, not run) and the survivors' diffs to
+tests/mutation/survivors/<module>.diff, for review.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from report import write_report  # beside this file (the script's folder is on sys.path)
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+TREE = ROOT / ".work" / "mutation" / "tree"
+
+# The modules worth it first, each with the fast test files that exercise it.
+MODULES: dict[str, list[str]] = {
+    "labs/common/measure.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
+    "labs/common/formatting.py": ["tests/test_formatting.py", "tests/test_properties.py"],
+    "scripts/course/escape.py": ["tests/test_escaping.py", "tests/test_hardening.py"],
+    "labs/common/fingerprint.py": ["tests/test_cache_key.py", "tests/test_runner.py"],
+    "labs/common/contract.py": ["tests/test_hardening.py", "tests/test_results.py", "tests/test_lab_checks.py"],
+    "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
+    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py"],
+    "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
+                                  "tests/test_freshness.py", "tests/test_markers.py"],
+    "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
+}
+
+
+def in_tree(module: str) -> str:
+    """Where a module sits in the scratch tree (scripts/course/x.py -> course/x.py)."""
+    return module.removeprefix("scripts/")
+
+
+def build_tree(modules: list[str]) -> None:
+    shutil.rmtree(TREE, ignore_errors=True)
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.splitlines()
+    for name in listed:
+        source = ROOT / name
+        if source.is_file() and not source.is_symlink():
+            target = TREE / (in_tree(name) if name.startswith("scripts/course/") else name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    tests = sorted({t for m in modules for t in MODULES.get(m, []) if (ROOT / t).is_file()})
+    pyproject = (TREE / "pyproject.toml").read_text()
+    tops = {in_tree(p).split("/")[0] if p.startswith("scripts/course/") else p.split("/")[0] for p in listed if "/" in p}
+    also = sorted(tops - {"tests"}) + ["mkdocs.yml"]
+    pyproject += "\n[tool.mutmut]\n" + "\n".join([
+        f"source_paths = {json.dumps([in_tree(m) for m in modules])}",
+        f"also_copy = {json.dumps(also)}",
+        f"pytest_add_cli_args_test_selection = {json.dumps(['-m', 'not slow', *tests])}",
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]',
+        # Only lines a fast test executes are mutated: a CUDA-only branch is the GPU tier's
+        # (make test-gpu), and its mutants would survive here whatever the tests say.
+        "mutate_only_covered_lines = true",
+        "timeout_multiplier = 5.0",
+        "timeout_constant = 10.0",
+    ]) + "\n"
+    (TREE / "pyproject.toml").write_text(pyproject)
+
+
+def run_mutmut(budget_s: float, jobs: int) -> bool:
+    """True when mutmut finished within the budget."""
+    env = dict(os.environ, PYTHONPATH=str(TREE), NO_MKDOCS_2_WARNING="1")
+    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
+    process = subprocess.Popen(mutmut, cwd=TREE, env=env, start_new_session=True)
+    try:
+        process.wait(timeout=budget_s)
+        return True
+    except subprocess.TimeoutExpired:
+        print(f"\nbudget of {budget_s:.0f} s spent: stopping mutmut, reporting what it finished", flush=True)
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        return False
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", default=list(MODULES), help="files to mutate (default: all listed)")
+    parser.add_argument("--budget", type=float, default=1800, help="seconds for the whole run")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        print(f"no tests are listed for {', '.join(unknown)}: add the module to MODULES in {__file__}",
+              file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    print(f"mutmut on {len(args.modules)} module(s), budget {args.budget:.0f} s, {args.jobs} job(s); "
+          "mutmut's line shows done/total, then killed 🎉, no tests 🫥, timeouts ⏰, survived 🙁", flush=True)
+    build_tree(args.modules)
+    finished = run_mutmut(args.budget, args.jobs)
+    write_report(TREE, args.modules, finished, time.monotonic() - started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,393 @@
+"""The claims layer: every claim over every committed run, and over small synthetic runs on both
+sides of its condition. A claim that CASES does not cover on two sides fails the meta-test."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from course import claims, glossary
+from course.markers import PageContext, expand
+from course.results import ResultStore
+from labs.common.claims import SAME_BAND, ClaimError, Run, Spread, band, band_said, percent
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMITTED = sorted(ROOT.glob("results/*/*/manifest.json"))
+
+
+def run(lab: str, device: str, metrics: dict | None = None, tables: dict | None = None, torch: str = "2.13.0") -> dict:
+    """A synthetic manifest: just the figures a claim reads."""
+    return {"lab": lab, "device": device,
+            "metrics": {key: {"value": value, "unit": ""} for key, value in (metrics or {}).items()},
+            "tables": {name: {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
+                       for name, rows in (tables or {}).items()},
+            "provenance": {"torch": torch}}
+
+
+# -- synthetic runs, per claim: (manifest, subject, the outcome the condition must give) -------
+
+def cc(device: str, method: str, agree: str = "yes", gaps=("—", "—"), verdict="faster", dev_speedup=1.3,
+       speedup=1.1, autotunes=4) -> dict:
+    metrics = {"autotune.gemm_autotunes": autotunes}
+    for key, (base, cand) in {"steady": ("eager", "compiled"), "breaks": ("broken", "fixed")}.items():
+        metrics |= {f"{key}.device_method": method, f"{key}.clocks_agree": agree,
+                    f"{key}.{base}_overhead_ms": gaps[0], f"{key}.{cand}_overhead_ms": gaps[1],
+                    f"{key}.verdict": verdict, f"{key}.dev_speedup": dev_speedup, f"{key}.speedup": speedup}
+    return run("compile_compare", device, metrics)
+
+
+def kernels(name: str) -> dict:
+    return run("inductor_kernels", "cuda", {"softmax_kernel.name": name, "attention_kernel.name": name})
+
+
+def autotune(default: tuple, tuned: tuple, device="cuda", bounds="max_autotune_gemm_backends=ATEN,TRITON") -> dict:
+    rows = [{"mode": m, "median_us": s[0], "q1_us": s[1], "q3_us": s[2]} for m, s in (("default", default),
+                                                                                     ("max", tuned))]
+    return run("inductor_kernels", device, {"autotune.bounds": bounds}, {"autotune": rows})
+
+
+def sweep(device: str, eager: tuple, compiled: tuple) -> dict:
+    clock = "dev_" if device == "cuda" else ""
+    row = {"batch": 2, f"eager_{clock}us": eager[0], f"eager_{clock}q1_us": eager[1], f"eager_{clock}q3_us": eager[2],
+           f"compiled_{clock}us": compiled[0], f"compiled_{clock}q1_us": compiled[1],
+           f"compiled_{clock}q3_us": compiled[2]}
+    return run("inductor_kernels", device, tables={"tinyhead_latency": [row], "minigpt_latency": [row]})
+
+
+def ik(device="cpu", **metrics) -> dict:
+    return run("inductor_kernels", device, {key.replace("__", "."): v for key, v in metrics.items()})
+
+
+def launches(first: int, last: int) -> dict:
+    rows = [{"batch": 1, "eager_launches": first, "eager_dev_us": 396.0},
+            {"batch": 16, "eager_launches": last, "eager_dev_us": 267.0}]
+    return run("inductor_kernels", "cuda", tables={"minigpt_latency": rows})
+
+
+def guards(kinds: dict, torch: str) -> dict:
+    rows = [{"kind": k, "inference": n, "training": n} for k, n in kinds.items()]
+    return run("inside_compile", "cpu", {"inference.guards": sum(kinds.values())}, {"guards_by_kind": rows}, torch)
+
+
+def bench_rows(*ratios: tuple, device: str = "cuda", target: float = 0.9) -> dict:
+    """kernel_bench rows: (rows, vs_default, vs_max_autotune, vs_library) per case."""
+    rows = [{"rows": m, "dtype": "float16", "vs_default": d, "vs_max_autotune": a, "vs_library": lib}
+            for m, d, a, lib in ratios]
+    return run("capstone", device, {"bench.target": target}, {"kernel_bench": rows})
+
+
+def decode(share: float, device: str = "cuda") -> dict:
+    return run("capstone", device, {"gpt2.best_copy_share": share, "gpt2.best_tpot_ms": 0.5,
+                                    "gpt2.tpot_floor_ms": 0.5 * share / 100})
+
+
+def timed(table: str, *events: tuple) -> dict:
+    """llm tables with (backend, compiles, graphs) per row; None: the run did not count."""
+    rows = [{"backend": b, "workload": "chat_short", "measured": "yes", "timed_compiles": c, "timed_graphs": g}
+            for b, c, g in events]
+    return run("capstone", "cuda", tables={table: rows})
+
+
+def batches(*points: tuple) -> dict:
+    """llm_concurrency rows: (batch, throughput tok/s, TPOT ms)."""
+    rows = [{"batch": b, "throughput_tok_s": t, "tpot_p50_ms": p} for b, t, p in points]
+    return run("capstone", "cuda", tables={"llm_concurrency": rows})
+
+
+def project(device: str = "cuda", vs_eager: str = "same", share: float = 13.8, ratios=((512, 1.07, 1.8, 0.7),)) -> dict:
+    """What the Day-70 paragraphs read."""
+    manifest = bench_rows(*ratios, device=device)
+    metrics = {"mlopt.vs_eager.verdict": vs_eager, "mlopt.vs_eager.speedup": 1.2, "mlopt.fold.found": 20,
+               "mlopt.fusion.found": 8, "gpt2.best_copy_share": share, "gpt2.best_tpot_ms": 0.5,
+               "gpt2.tpot_floor_ms": 0.5 * share / 100}
+    manifest["metrics"] |= {k: {"value": v, "unit": ""} for k, v in metrics.items()}
+    return manifest
+
+
+def strategies(*cases: tuple) -> dict:
+    """kernel_bench rows: (vs_default, vs_max_autotune, max-autotune's strategy); the default's is addmm."""
+    manifest = bench_rows(*[(512 * (i + 1), d, a, None) for i, (d, a, _) in enumerate(cases)])
+    table = manifest["tables"]["kernel_bench"]
+    table["columns"] += ["default_strategy", "max_strategy"]
+    for row, (_, _, strategy) in zip(table["rows"], cases):
+        row += ["addmm+Triton gelu", strategy]
+    return manifest
+
+
+CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
+    ("capstone", "autotune_loss"): [
+        (strategies((1.0, 1.3, "addmm+Triton gelu")), None, "same_choice"),
+        (strategies((1.0, 1.7, "template+epilogue")), None, "other_choice"),
+        (strategies((1.0, 1.3, "addmm+Triton gelu"), (1.0, 1.7, "template+epilogue")), None, "both"),
+        (strategies((1.0, 1.04, "template+epilogue")), None, "not_slower"),        # inside the band
+        (strategies((1.0, 0.9, "template+epilogue")), None, "not_slower")],
+    ("capstone", "day70"): [
+        (project(vs_eager="faster"), "mlopt", "faster"), (project(vs_eager="same"), "mlopt", "not_faster"),
+        (project(vs_eager="slower"), "mlopt", "not_faster"),
+        (project(ratios=((512, 1.07, 1.8, 0.7),)), "memfuse", "other"),
+        (project(ratios=((512, 1.07, 1.8, 1.2),)), "memfuse", "memfuse"),
+        (project("cpu", ratios=((64, 1.07, None, 1.2),)), "memfuse", "cpu"),
+        (project(share=13.8), "llm_bench", "latency"), (project(share=47.0), "llm_bench", "mixed"),
+        (project(share=80.0), "llm_bench", "memory")],
+    ("capstone", "batching"): [
+        (batches((1, 100, 10), (4, 380, 10.5), (16, 1400, 11.4)), None, "latency"),
+        (batches((16, 1400, 11.4), (1, 100, 10)), None, "latency"),            # any row order
+        (batches((1, 100, 10), (16, 140, 114)), None, "hardware"),
+        (batches((1, 100, 10), (16, 790, 20)), None, "partly"),
+        (batches((1, 100, 10), (16, 800, 20)), None, "latency"),                # exactly half: latency
+        (run("capstone", "cpu"), None, "not_measured")],
+    ("capstone", "timed_compiles"): [
+        (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 0)), "minigpt", "none"),
+        (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 1)), "minigpt", "inside"),
+        (timed("llm_gpt2", ("compile_default", 1, 0)), "gpt2", "inside"),
+        (timed("llm_gpt2", ("eager", None, None)), "gpt2", "not_counted")],
+    ("capstone", "target"): [
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.89, 1.2, None)), "default", "missed"),   # mixed
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.90, 1.2, None)), "default", "met"),      # on the edge
+        (bench_rows((512, 1.07, 0.85, None), (2048, 0.95, 1.2, None)), "best_inductor", "missed"),
+        (bench_rows((512, 1.07, 1.8, None), (2048, 0.95, 1.2, None)), "best_inductor", "met"),
+        (bench_rows((512, 1.07, None, 0.7)), "library", "missed"),
+        (bench_rows((512, 1.07, None, None), device="cpu"), "max_autotune", "not_measured")],
+    ("capstone", "fastest"): [
+        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 1.1, 1.2, 1.3)), None, "memfuse"),
+        (bench_rows((512, 1.07, 1.8, 0.7), (2048, 0.89, 1.2, 0.75)), None, "library"),
+        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 0.89, 1.2, 0.95)), None, "split")],
+    ("capstone", "decode_regime"): [(decode(13.8), None, "latency"), (decode(47.3, "cpu"), None, "mixed"),
+                                    (decode(50.0), None, "memory"), (decode(24.9), None, "latency"),
+                                    (decode(25.0), None, "mixed")],
+    ("compile_compare", "host_overhead"): [
+        (cc("cuda", "queued"), "steady", "not_separable"),           # the committed GPU run's case
+        (cc("cuda", "graph"), "steady", "device_bound"),
+        (cc("cuda", "graph", gaps=(0.5, "—")), "steady", "measured"),
+        (cc("cpu", "—"), "steady", "one_clock")],
+    ("compile_compare", "clocks_agree"): [
+        (cc("cuda", "queued", "yes"), "breaks", "agree_queued"),
+        (cc("cuda", "graph", "yes"), "breaks", "agree_graph"),
+        (cc("cuda", "queued", "no"), "breaks", "disagree"),
+        (cc("cpu", "—", "one_clock"), "breaks", "one_clock")],
+    ("compile_compare", "device_speedup"): [
+        (cc("cuda", "queued"), "steady", "queued"), (cc("cuda", "graph"), "steady", "graph"),
+        (cc("cpu", "—"), "steady", "one_clock")],
+    ("compile_compare", "item_wait"): [(cc("cuda", "queued"), None, "queued"), (cc("cuda", "graph"), None, "graph")],
+    ("compile_compare", "fusion_cause"): [(cc("cpu", "—", verdict=v), None, o) for v, o in
+                                          (("faster", "likely"), ("slower", "slower"), ("same", "same"))],
+    ("compile_compare", "autotune_templates"): [(cc("cpu", "—", autotunes=4), None, "some"),
+                                                (cc("cpu", "—", autotunes=0), None, "none")],
+    ("inductor_kernels", "softmax_form"): [
+        (kernels("triton_per_fused__softmax_prepare_softmax_online_0"), "softmax", "two_pass"),
+        (kernels("triton_red_fused__softmax_prepare_softmax_online_0"), "attention", "online"),
+        (kernels("triton_poi_fused_0"), "softmax", "unknown")],
+    ("inductor_kernels", "autotune_verdict"): [
+        (autotune((100, 99, 101), (100.5, 99.5, 101.5)), None, "same_overlap"),
+        (autotune((100, 99, 101), (104.9, 104, 106)), None, "same_band"),     # the CPU run's case
+        (autotune((100, 99, 101), (155, 154, 156)), None, "slower"),
+        (autotune((100, 99, 101), (80, 79, 81)), None, "faster")],
+    ("inductor_kernels", "autotune_cause"): [
+        (autotune((214, 213, 215), (333, 332, 334)), None, "slower_not_search"),
+        (autotune((214, 213, 215), (333, 332, 334), bounds="max_autotune_gemm_backends=TRITON"), None,
+         "slower_unbounded"),
+        (autotune((100, 99, 101), (80, 79, 81)), None, "faster"),
+        (autotune((100, 99, 101), (100.5, 99, 101)), None, "same")],
+    ("inductor_kernels", "sweep_band"): [
+        (sweep("cuda", (10.4, 10.2, 10.6), (10.85, 10.65, 11.05)), "tinyhead", "band_only"),  # GPU batch 2
+        (sweep("cuda", (10.4, 10.2, 10.9), (10.5, 10.3, 11.0)), "tinyhead", "none"),
+        (sweep("cpu", (100, 90, 110), (104, 103, 105)), "minigpt", "band_only"),
+        (sweep("cpu", (100, 90, 110), (150, 140, 160)), "minigpt", "none")],   # slower: not a "same" at all
+    ("inductor_kernels", "copy_ceiling"): [(ik("cpu", ceilings__copy_gb_s=28.0), None, "cpu"),
+                                           (ik("cuda", ceilings__copy_gb_s=2994.0), None, "cuda")],
+    ("inductor_kernels", "softmax_ceiling"): [(ik(ceilings__softmax__bound=b), None, b)
+                                              for b in ("neither", "bandwidth", "compute", "overhead")],
+    ("inductor_kernels", "tinyhead_floor"): [
+        (ik(tinyhead__largest__bound="neither", tinyhead__kernels=1), None, "undercounted"),
+        (ik(tinyhead__largest__bound="bandwidth", tinyhead__kernels=1), None, "as_measured"),
+        (ik(tinyhead__largest__bound="neither", tinyhead__kernels=2), None, "as_measured")],
+    ("inductor_kernels", "minigpt_launches"): [(launches(123, 86), None, "fewer"), (launches(86, 86), None, "steady"),
+                                               (launches(80, 90), None, "steady")],
+    ("inside_compile", "guard_count"): [
+        (guards({"DIMENSION_DYNAMIC_MARKING_GUARD": 35, "TYPE_MATCH": 44}, "2.13.0"), None, "marking"),
+        (guards({"TYPE_MATCH": 45}, "2.11.0"), None, "no_marking")],
+}
+
+
+def ids(claim) -> str:
+    return f"{claim.lab}:{claim.name}"
+
+
+@pytest.mark.parametrize("claim", claims.every_claim(), ids=ids)
+def test_every_claim_has_synthetic_runs_on_two_sides_of_its_condition(claim):
+    cases = CASES.get((claim.lab, claim.name))
+    assert cases, f"claim {ids(claim)} has no synthetic runs in tests/test_claims.py CASES"
+    assert len({outcome for _, _, outcome in cases}) >= 2, f"{ids(claim)}: every case falls on one side"
+
+
+@pytest.mark.parametrize(("key", "index"), [(key, i) for key, cases in CASES.items() for i in range(len(cases))],
+                         ids=lambda v: ":".join(v) if isinstance(v, tuple) else str(v))
+def test_synthetic_run_decides_the_expected_side(key, index):
+    manifest, subject, expected = CASES[key][index]
+    said = claims.registry()[key[0]][key[1]](Run(manifest), subject)
+    assert said.outcome == expected
+    assert glossary.avoided_terms(said.es) == []
+    assert (said.en and said.es and said.en != said.es) or said.outcome == "one_clock"
+
+
+def test_cases_name_only_registered_claims():
+    registered = {(c.lab, c.name) for c in claims.every_claim()}
+    assert set(CASES) <= registered, set(CASES) - registered
+
+
+SWEEP = [(claim, path) for claim in claims.every_claim() for path in COMMITTED
+         if path.parent.parent.name == claim.lab and path.parent.name in claim.devices]
+
+
+@pytest.mark.parametrize(("claim", "path"), SWEEP, ids=lambda v: ids(v) if hasattr(v, "lab") else v.parent.name)
+def test_every_claim_decides_every_committed_run(claim, path):
+    manifest = json.loads(path.read_text())
+    for subject in claim.subjects or (None,):
+        said = claim(Run(manifest), subject)
+        assert glossary.avoided_terms(said.es) == []
+        for text in (said.en, said.es):
+            assert "device-bound" not in text or said.outcome == "device_bound" or "not show" in text
+        if manifest["device"] == "cuda" and manifest["metrics"].get(f"{subject}.device_method", {}).get("value") \
+                == "queued":
+            assert said.outcome != "device_bound" and said.outcome != "agree_graph"
+
+
+def test_every_lab_with_a_result_and_claims_is_swept():
+    assert {c.lab for c, _ in SWEEP} == set(claims.registry())
+
+
+# -- what the committed runs decide (the issue's statements) ------------------------------------
+
+def committed(lab: str, device: str) -> Run:
+    return Run(json.loads((ROOT / "results" / lab / device / "manifest.json").read_text()))
+
+
+def test_committed_gpu_compile_compare_never_calls_a_queued_step_device_bound():
+    gpu = committed("compile_compare", "cuda")
+    for key in ("steady", "autotune", "cuda_graphs", "breaks"):
+        said = claims.registry()["compile_compare"]["host_overhead"](gpu, key)
+        assert said.outcome == "not_separable" and not said.decided
+
+
+def test_committed_gpu_softmax_kernels_are_persistent_so_two_pass():
+    gpu = committed("inductor_kernels", "cuda")
+    form = claims.registry()["inductor_kernels"]["softmax_form"]
+    assert form(gpu, "softmax").outcome == form(gpu, "attention").outcome == "two_pass"
+
+
+def test_committed_cpu_autotune_same_rests_on_the_band():
+    said = claims.registry()["inductor_kernels"]["autotune_verdict"](committed("inductor_kernels", "cpu"), None)
+    assert said.outcome == "same_band" and "5%" in said.en and "4.998%" in said.en
+
+
+# -- the shared rules ---------------------------------------------------------------------------
+
+def test_band_matches_the_measuring_code_margin():
+    """The band the claims state is the margin `measure.verdict` uses (read from its source, not run)."""
+    tree = ast.parse((ROOT / "labs/common/measure.py").read_text())
+    verdict = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "verdict")
+    assert verdict.args.defaults[-1].value == SAME_BAND == 0.05
+
+
+@pytest.mark.parametrize(("base", "cand", "expected"), [
+    ((100, 99, 101), (104.99, 104, 106), ("same", False)),     # just inside the band
+    ((100, 99, 101), (105.01, 104, 106), ("slower", False)),   # just outside it
+    ((100, 90, 110), (108, 95, 112), ("same", True)),          # outside the band, inside the noise
+    ((100, 99, 101), (94.9, 94, 96), ("faster", False)),
+])
+def test_band_edges(base, cand, expected):
+    assert band(Spread(*base), Spread(*cand)) == expected
+
+
+def test_percent_never_rounds_onto_the_band_edge():
+    assert percent(4.998, "en") == "4.998%" and percent(3.2, "en") == "3.20%" and percent(5.0, "en") == "5.00%"
+
+
+def test_band_sentence_discloses_the_band_only_when_it_decides():
+    assert "band" not in band_said(Spread(100, 99, 101), Spread(100.5, 99.5, 101.5), ("x", "x")).en
+    assert "5% band" in band_said(Spread(100, 99, 101), Spread(104, 103.5, 105), ("x", "x")).en
+
+
+# -- errors and the marker ------------------------------------------------------------------------
+
+def test_a_missing_figure_or_wrong_subject_is_an_error_that_names_it():
+    host = claims.registry()["compile_compare"]["host_overhead"]
+    with pytest.raises(ClaimError, match=r"records no metric .steady\."):
+        host(Run(run("compile_compare", "cuda")), "steady")
+    with pytest.raises(ClaimError, match="needs one of"):
+        host(Run(cc("cuda", "queued")), "stedy")
+    with pytest.raises(ClaimError, match="takes no subject"):
+        claims.registry()["compile_compare"]["fusion_cause"](Run(cc("cpu", "—")), "steady")
+    with pytest.raises(ClaimError, match="about cuda runs"):
+        claims.registry()["compile_compare"]["item_wait"](Run(cc("cpu", "—")), None)
+    with pytest.raises(ClaimError, match="has no claim 'nope'"):
+        claims.find("compile_compare", "nope")
+
+
+def ctx(lang: str) -> PageContext:
+    return PageContext(page=f"{lang}/labs/compile_compare.md", lang=lang, page_dir="labs", site_root="../..")
+
+
+def test_marker_renders_the_committed_run_in_each_language():
+    store = ResultStore(ROOT / "results")
+    en = expand("{{ claim compile_compare/cuda:host_overhead.steady }}", ctx("en"), store)
+    es = expand("{{ claim compile_compare/cuda:host_overhead.steady }}", ctx("es"), store)
+    assert not en.errors and not es.errors
+    assert "not separable" in en.markdown and "no se puede separar" in es.markdown
+
+
+@pytest.mark.parametrize(("marker", "message"), [
+    ("{{ claim compile_compare/cuda:nope }}", "has no claim 'nope'"),
+    ("{{ claim compile_compare/cuda:host_overhead }}", "needs one of"),
+    ("{{ claim compile_compare/cuda }}", "needs a claim"),
+    ("{{ claim compile_compare:host_overhead.steady }}", "needs a device"),
+    ("{{ claim compile_compare/cuda:host_overhead.steady colour=red }}", "takes no option colour"),
+])
+def test_marker_errors(marker, message):
+    out = expand(marker, ctx("en"), ResultStore(ROOT / "results"))
+    assert len(out.errors) == 1 and message in out.errors[0]
+
+
+def test_marker_escapes_what_the_run_wrote(tmp_path):
+    folder = tmp_path / "inductor_kernels" / "cuda"
+    folder.mkdir(parents=True)
+    manifest = json.loads((ROOT / "results/inductor_kernels/cuda/manifest.json").read_text())
+    manifest["metrics"]["softmax_kernel.name"]["value"] = "triton_red_<script>x</script>*[a](b)"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    out = expand("{{ claim inductor_kernels/cuda:softmax_form.softmax }}", ctx("en"), ResultStore(tmp_path))
+    assert "<script>" not in out.markdown.replace("`triton_red_<script>x</script>*[a](b)`", "")
+    assert "`triton_red_<script>x</script>*[a](b)`" in out.markdown   # a code span: Markdown prints it inert
+
+
+def test_marker_absent_text_for_a_device_without_a_result(tmp_path):
+    out = expand('{{ claim inductor_kernels/cuda:copy_ceiling absent="(no GPU run yet)" }}', ctx("en"),
+                 ResultStore(tmp_path))
+    assert out.markdown == "(no GPU run yet)" and not out.errors
+
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_inside_inductor_report_states_the_same_claims_as_the_page(device, lang):
+    from labs.inductor_kernels import report
+    manifest = json.loads((ROOT / f"results/inductor_kernels/{device}/manifest.json").read_text())
+    text = report.render(manifest, report.Machine("x", device, "full", "2.x", [2]), lang)
+    ik = claims.registry()["inductor_kernels"]
+    for name, subject in [("copy_ceiling", None), ("softmax_ceiling", None), ("autotune_verdict", None),
+                          ("autotune_cause", None)] + ([("softmax_form", "softmax")] if device == "cuda" else []):
+        assert ik[name](Run(manifest), subject).text(lang) in text, name
+
+
+def test_committed_gpu_capstone_target_counts_come_from_the_rows():
+    """The committed H100 run: 5 of 6 cases met against the default, M=2048 float16 missed at 0.89×."""
+    gpu = committed("capstone", "cuda")
+    said = claims.registry()["capstone"]["target"](gpu, "default")
+    assert said.outcome == "missed"
+    assert "5 of 6 cases reached it" in said.en and "M=2048 float16" in said.en and "0.890×" in said.en
+    assert "5 de 6 casos" in said.es and "0,890×" in said.es
+    assert claims.registry()["capstone"]["decode_regime"](gpu, None).outcome == "latency"
+    loss = claims.registry()["capstone"]["autotune_loss"](gpu, None)     # three kept addmm, three did not
+    assert loss.outcome == "both" and "M=2048 float16 (1.36× the default's time)" in loss.en

@@ -1,0 +1,127 @@
+"""The results store's edges that mutation testing found untested: what a commit keeps and
+returns, where a replaced result goes, how much of a failed log is kept, artifacts reached
+through a symbolic link inside the folder, and submissions' schema and text form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course import results
+from course.cohorts import submission
+from tests.manifests import manifest, write_result
+
+
+def staged(tmp_path, **changes):
+    """A run written beside the store, as the runner and import stage one."""
+    folder = write_result(tmp_path / "staging-root", device="cuda", **changes)
+    (tmp_path.parent / "results" / "inductor_kernels").mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_commit_keeps_only_what_the_manifest_names_and_returns_the_new_result(tmp_path):
+    staging = staged(tmp_path / "1")
+    (staging / "deep" / "er").mkdir(parents=True)
+    (staging / "deep" / "er" / "stray.txt").write_text("not named")
+    (staging / "empty").mkdir()
+    store = tmp_path / "results"
+    result = results.commit_result(store, "inductor_kernels", "cuda", staging)
+    final = store / "inductor_kernels" / "cuda"
+    assert (result.lab, result.device, result.folder, result.replaced) == ("inductor_kernels", "cuda", final, None)
+    assert result.manifest == json.loads((final / "manifest.json").read_text())
+    assert sorted(p.relative_to(final).as_posix() for p in final.rglob("*")) == ["kernel.cpp", "manifest.json"]
+
+
+def test_a_replaced_result_is_kept_under_its_own_date(tmp_path):
+    store = tmp_path / "results"
+    results.commit_result(store, "inductor_kernels", "cuda", staged(tmp_path / "1"))
+    newer = manifest()["provenance"] | {"date_utc": "2026-11-22T10:00:00Z", "device": "cuda"}
+    second = results.commit_result(store, "inductor_kernels", "cuda", staged(tmp_path / "2", provenance=newer))
+    assert second.replaced == store / ".history" / "inductor_kernels" / "cuda-20261121T130600Z"
+    assert json.loads((second.replaced / "manifest.json").read_text())["provenance"]["date_utc"] == \
+        "2026-11-21T13:06:00Z"
+    assert not list((store / "inductor_kernels").glob(".*"))          # no swap folder left
+
+
+def test_a_failed_runs_log_keeps_its_end(tmp_path):
+    log = "start\n" + "x" * results.FAILED_LOG_TAIL + "\nTraceback: the end"
+    record = results.FailureRecord(lab="inductor_kernels", device="cpu", date_utc="2026-11-21T00:00:00Z",
+                                   reason="boom", log="x.log", command="make labs", cache_key="k")
+    results.record_failure(tmp_path, record, log)
+    kept = next(tmp_path.rglob("*.log")).read_text()
+    assert kept.endswith("Traceback: the end") and len(kept) == results.FAILED_LOG_TAIL and "start" not in kept
+
+
+def test_an_artifact_behind_a_symlinked_folder_inside_the_result_is_refused(tmp_path):
+    folder = write_result(tmp_path / "r", device="cuda")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "kernel.cpp").write_text("secret")
+    (folder / "sub").symlink_to(outside)
+    data = json.loads((folder / "manifest.json").read_text())
+    data["artifacts"]["kernel"]["path"] = "sub/kernel.cpp"
+    with pytest.raises(results.ManifestError, match="symbolic link"):
+        results.referenced_files(folder, data, "the manifest")
+
+
+@pytest.mark.parametrize("length, shown", [(200, "x" * 200), (201, "x" * 200 + "…")])
+def test_long_messages_are_cut_at_200_characters(length, shown):
+    assert results._short("x" * length) == shown
+
+
+# -- submissions -------------------------------------------------------------------------------
+
+def test_schema_references_are_inlined_everywhere():
+    schema = {"type": "object", "properties": {"a": {"$ref": "#/$defs/word"},
+                                               "b": {"type": "array", "items": [{"$ref": "#/$defs/word"}]}},
+              "$defs": {"word": {"type": "string", "pattern": "^[a-z]+$"}}}
+    word = {"type": "string", "pattern": "^[a-z]+$"}
+    assert submission._inline_refs(schema, schema["$defs"]) == {
+        "type": "object", "properties": {"a": word, "b": {"type": "array", "items": [word]}}}
+
+
+def test_the_validator_built_from_the_inlined_schema_still_refuses(monkeypatch):
+    from tests.test_cohorts import rehash, run
+    submission._validator.cache_clear()
+    try:
+        data = run()
+        data["metrics"]["eager_us"]["unit"] = 3             # a unit must be text
+        assert submission.problems(rehash(data))
+        assert not submission.problems(run())
+    finally:
+        submission._validator.cache_clear()
+
+
+def test_a_submission_is_written_sorted_indented_and_as_typed():
+    assert submission.to_text({"b": 1, "a": "ñ"}) == '{\n  "a": "ñ",\n  "b": 1\n}\n'
+    with pytest.raises(ValueError):
+        submission.to_text({"a": float("nan")})
+
+
+def test_one_problem_is_named_without_a_count():
+    from tests.test_cohorts import rehash, run
+    data = run()
+    data["metrics"]["eager_us"] = {"value": -1.0, "unit": "µs"}
+    with pytest.raises(submission.SubmissionError) as refused:
+        submission.check(rehash(data))
+    assert "(and" not in str(refused.value) and "metrics.eager_us.value" in str(refused.value)
+
+
+def test_a_stored_submission_edited_after_it_was_accepted_is_refused():
+    from tests.test_cohorts import run
+    data = run()
+    assert submission.parse(submission.to_text(data).encode(), full=False) == data
+    edited = dict(data, metrics=dict(data["metrics"], eager_us={"value": 1.0, "unit": "µs"}))
+    for raw in (submission.to_text(edited).encode(), b"[1, 2]", b'{"content_hash": 3}'):
+        with pytest.raises(submission.SubmissionError, match="does not match its content_hash"):
+            submission.parse(raw, full=False)
+
+
+def test_a_device_with_only_a_failure_record_is_listed(tmp_path):
+    write_result(tmp_path, device="cpu")
+    record = results.FailureRecord(lab="inductor_kernels", device="cuda", date_utc="2026-11-21T00:00:00Z",
+                                   reason="boom", log="x.log", command="make labs", cache_key="k")
+    results.record_failure(tmp_path, record, "log")
+    assert results.ResultStore(tmp_path).devices("inductor_kernels") == ["cpu", "cuda"]
+    assert results.ResultStore(tmp_path).devices("capstone") == []
