@@ -3,7 +3,12 @@
 Each is a common building block written the plain way, so Inductor sees the operations a
 learner's model would give it: a causal attention with its scale, mask and softmax; a
 softmax over the batch dimension; a log-softmax feeding a loss; LayerNorm; a GELU MLP;
-RMSNorm; and a transformer block made of them. `KINDS` names each with an example input.
+RMSNorm; and a transformer block made of them. Then the same meanings spelled otherwise
+(a softmax with a temperature, one written by hand with `max(dim).values`, one with `exp2`
+and a log2(e) factor, a row long enough for the online form on a GPU, cross-entropy in one
+call), gated activations (SwiGLU; convolution, batch norm and SiLU), and two look-alikes
+that are not a softmax (a sum over the wrong dimension; a numerator from another tensor).
+`KINDS` names each with an example input.
 """
 
 from __future__ import annotations
@@ -107,6 +112,95 @@ class TransformerBlock(nn.Module):
         return x + self.mlp(self.norm2(x))
 
 
+class ScaledSoftmax(nn.Module):
+    """softmax(logits / temperature): Inductor folds the scale into a `where`-guarded exponent."""
+
+    def __init__(self, d_in: int = 64, d_out: int = 100, temperature: float = 0.7):
+        super().__init__()
+        self.fc = nn.Linear(d_in, d_out)
+        self.temperature = temperature
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.fc(x) / self.temperature, dim=-1)
+
+
+class HandSoftmax(nn.Module):
+    """A softmax written by hand, with `max(dim).values` rather than `amax`."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        shifted = x - x.max(dim=-1, keepdim=True).values
+        e = torch.exp(shifted)
+        return e / e.sum(dim=-1, keepdim=True)
+
+
+class Exp2Softmax(nn.Module):
+    """A softmax through exp2: 2^((x − max)·log2(e)) is exp(x − max), as fast kernels write it."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        e = torch.exp2((x - x.amax(dim=-1, keepdim=True)) * 1.4426950408889634)
+        return e / e.sum(dim=-1, keepdim=True)
+
+
+class WideSoftmax(nn.Module):
+    """A softmax over rows of 4,096: too long for one block on a GPU, so Inductor loops (online form)."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(x * 2.0, dim=-1)
+
+
+class CrossEntropy(nn.Module):
+    """Classifier logits and `F.cross_entropy` (log-softmax and the mean negative log-likelihood)."""
+
+    def __init__(self, d_in: int = 64, classes: int = 100):
+        super().__init__()
+        self.fc = nn.Linear(d_in, classes)
+
+    def forward(self, x: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        return F.cross_entropy(self.fc(x), target)
+
+
+class SwiGLUMLP(nn.Module):
+    """down(silu(gate(x)) · up(x)): the gated MLP of LLaMA-style models."""
+
+    def __init__(self, d_model: int = 64, hidden: int = 128):
+        super().__init__()
+        self.gate = nn.Linear(d_model, hidden, bias=False)
+        self.up = nn.Linear(d_model, hidden, bias=False)
+        self.down = nn.Linear(hidden, d_model, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.down(F.silu(self.gate(x)) * self.up(x))
+
+
+class ConvBNSiLU(nn.Module):
+    """Convolution, batch norm (running statistics) and SiLU: the block of many vision models."""
+
+    def __init__(self, channels: int = 8, out: int = 16):
+        super().__init__()
+        self.conv = nn.Conv2d(channels, out, 3, padding=1, bias=False)
+        self.bn = nn.BatchNorm2d(out)
+        self.act = nn.SiLU()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.act(self.bn(self.conv(x)))
+
+
+class WrongDimLookalike(nn.Module):
+    """Not a softmax: max, exp and a division like one, but the sum runs over the other dimension."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        e = torch.exp(x - x.amax(dim=-1, keepdim=True))
+        return e / e.sum(dim=0, keepdim=True)
+
+
+class OtherNumeratorLookalike(nn.Module):
+    """Not a softmax: the sum of exp comes from x, the numerator from another tensor."""
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        m = x.amax(dim=-1, keepdim=True)
+        return torch.exp(y - m) / torch.exp(x - m).sum(dim=-1, keepdim=True)
+
+
 @dataclass(frozen=True)
 class Kind:
     """A module and the inputs it is compiled and explained with."""
@@ -118,6 +212,13 @@ class Kind:
 
 def _floats(*shape: int) -> Callable[[str], tuple[torch.Tensor, ...]]:
     return lambda device: (torch.randn(*shape, generator=torch.Generator().manual_seed(0)).to(device),)
+
+
+def _two_floats(*shape: int) -> Callable[[str], tuple[torch.Tensor, ...]]:
+    def make(device: str) -> tuple[torch.Tensor, ...]:
+        generator = torch.Generator().manual_seed(0)
+        return tuple(torch.randn(*shape, generator=generator).to(device) for _ in range(2))
+    return make
 
 
 def _logits_and_targets(device: str) -> tuple[torch.Tensor, ...]:
@@ -133,4 +234,14 @@ KINDS = {kind.name: kind for kind in (
     Kind("layer_norm", LayerNormOnly, _floats(8, 32, 64), "x (8, 32, 64) float32"),
     Kind("gelu_mlp", GeluMLP, _floats(16, 64), "x (16, 64) float32"),
     Kind("rms_norm", RMSNorm, _floats(8, 32, 64), "x (8, 32, 64) float32"),
+    Kind("scaled_softmax", ScaledSoftmax, _floats(16, 64), "x (16, 64) float32"),
+    Kind("hand_softmax", HandSoftmax, _floats(16, 100), "x (16, 100) float32"),
+    Kind("exp2_softmax", Exp2Softmax, _floats(16, 100), "x (16, 100) float32"),
+    Kind("wide_softmax", WideSoftmax, _floats(8, 4096), "x (8, 4096) float32"),
+    Kind("cross_entropy", CrossEntropy, _logits_and_targets, "x (16, 64) float32, target (16,) int64 in [0, 100)"),
+    Kind("swiglu_mlp", SwiGLUMLP, _floats(16, 64), "x (16, 64) float32"),
+    Kind("conv_bn_silu", ConvBNSiLU, _floats(2, 8, 16, 16), "x (2, 8, 16, 16) float32"),
+    Kind("wrong_dim_lookalike", WrongDimLookalike, _floats(16, 100), "x (16, 100) float32"),
+    Kind("other_numerator_lookalike", OtherNumeratorLookalike, _two_floats(16, 100),
+         "x (16, 100) float32, y (16, 100) float32"),
 )}

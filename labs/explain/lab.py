@@ -16,6 +16,7 @@ import torch
 
 from labs.common.harness import Lab
 from labs.common.kernel_facts import render
+from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.explain import cli, report
 from labs.explain.examples import RMSNorm, TransformerBlock
 from labs.explain.explainer import Explanation, explain
@@ -78,7 +79,7 @@ def record(lab: Lab, key: str, e: Explanation) -> None:
     verdicts = [v for g in e.graphs for per in g.verdicts.values() for v in per.values() if v is not None]
     lab.metric(f"{key}.checks_passed", sum(verdicts))
     lab.metric(f"{key}.checks_failed", len(verdicts) - sum(verdicts))
-    featured = next(((g, kf) for g, kf in kernels if kf.pattern in ("softmax", "log_softmax")), kernels[0])
+    featured = next(((g, kf) for g, kf in kernels if STEP_PATTERN.get(kf.pattern or "")), kernels[0])
     feature(lab, key, *featured)
 
 
@@ -101,12 +102,12 @@ def run(lab: Lab) -> None:
                for part, example in EXAMPLES.items()}
     block, rms = results["transformer_block"], results["rms_norm"]
     if block is not None:
-        softmax = [kf for g in block.graphs for kf in g.facts.kernels if kf.pattern == "softmax"]
+        softmax = [kf for g in block.graphs for kf in g.facts.kernels if kf.pattern == "attention_softmax"]
         lab.check("block_attention_softmax_found", len(softmax), "==", 1,
                   label={"en": "Transformer block: exactly one kernel runs the attention's softmax output",
                          "es": "Bloque transformer: exactamente un kernel ejecuta la salida del softmax de la atención"})
     if rms is not None:
-        claimed = [kf for g in rms.graphs for kf in g.facts.kernels if kf.pattern not in ("none", None)]
+        claimed = [kf for g in rms.graphs for kf in g.facts.kernels if STEP_PATTERN.get(kf.pattern or "")]
         lab.check("rmsnorm_no_pattern_claimed", len(claimed), "==", 0,
                   label={"en": "RMSNorm: no kernel is given softmax or log-softmax words",
                          "es": "RMSNorm: ningún kernel recibe palabras de softmax o log-softmax"})

@@ -11,7 +11,10 @@ T = {
                    "extracted from Inductor's own files (post-grad graph, provenance mapping, kernel source, "
                    "`ir_post_fusion.txt`, `call()`); what they cannot tell is written as unknown.",
            "summary": "## Summary", "graphs": "{graphs} graph(s), {kernels} generated kernel(s), {externs} library call(s){extern_list}.",
-           "head": "| Kernel | Language | What it computes | Reductions | Buffers kept out of memory |",
+           "head": "| Kernel | Language | What it computes | Your code | Reductions | Bytes read / written | Passes over memory | Buffers kept out of memory |",
+           "traffic": "Memory, if nothing stays in cache: reads {read} ({reads}), writes {written} ({writes}){transposed}{gathers}.",
+           "pass": "`{buffer}` {passes}×", "transposed": "; {n} write(s) through a transpose",
+           "gathers": "; {n} gather(s), whose bytes depend on the indices", "bytes": "{n} bytes",
            "timing": "## Timing",
            "timing_head": "| | Median (µs) | Q1–Q3 (µs) | Samples |",
            "eager": "eager", "compiled": "compiled", "device": "device time, {side}",
@@ -29,7 +32,10 @@ T = {
                    "se extrajo de los propios archivos de Inductor (grafo post-grad, mapa de procedencia, código del "
                    "kernel, `ir_post_fusion.txt`, `call()`); lo que no pueden decir se escribe como desconocido.",
            "summary": "## Resumen", "graphs": "{graphs} grafo(s), {kernels} kernel(s) generado(s), {externs} llamada(s) a bibliotecas{extern_list}.",
-           "head": "| Kernel | Lenguaje | Qué calcula | Reducciones | Búferes que no llegan a memoria |",
+           "head": "| Kernel | Lenguaje | Qué calcula | Tu código | Reducciones | Bytes leídos / escritos | Pasadas por memoria | Búferes que no llegan a memoria |",
+           "traffic": "Memoria, si nada se queda en caché: lee {read} ({reads}), escribe {written} ({writes}){transposed}{gathers}.",
+           "pass": "`{buffer}` {passes}×", "transposed": "; {n} escritura(s) a través de una transposición",
+           "gathers": "; {n} lectura(s) indexada(s), cuyos bytes dependen de los índices", "bytes": "{n} bytes",
            "timing": "## Tiempos",
            "timing_head": "| | Mediana (µs) | Q1–Q3 (µs) | Muestras |",
            "eager": "eager", "compiled": "compilado", "device": "tiempo de dispositivo, {side}",
@@ -54,11 +60,36 @@ def number(value: float, lang: str, digits: int = 3) -> str:
 
 def what_it_computes(kf, lang: str) -> str:
     """One cell: the pattern the graph says the kernel computes, or a generic description."""
-    if kf.pattern in ("softmax", "log_softmax"):
+    if kf.pattern in words.PATTERN[lang]:
         return f"{words.PATTERN[lang][kf.pattern]} (`{kf.output_node}`)"
     if kf.pattern is None or not kf.source_nodes:
         return T[lang]["generic_unknown"]
     return T[lang]["generic"].format(sources=", ".join(f"`{name}`" for name in kf.source_nodes))
+
+
+def your_code(kf) -> str:
+    """The learner's lines a kernel's nodes came from, as `file:line`."""
+    return ", ".join(f"`{o['where'].rsplit('/', 1)[-1]}`" for o in kf.origins) or "—"
+
+
+def bytes_cell(kf, lang: str) -> str:
+    traffic = kf.traffic or {}
+    if traffic.get("bytes_read") is None:
+        return "?"
+    return f"{number(traffic['bytes_read'], lang, 6)} / {number(traffic['bytes_written'], lang, 6)}"
+
+
+def traffic_sentence(kf, lang: str) -> str | None:
+    t, traffic = T[lang], kf.traffic
+    if not traffic or traffic.get("bytes_read") is None:
+        return None
+    passes = [t["pass"].format(buffer=b, passes=v["passes"]) for b, v in traffic["read"].items()]
+    writes = [t["pass"].format(buffer=b, passes=v["passes"]) for b, v in traffic["written"].items()]
+    return t["traffic"].format(
+        read=t["bytes"].format(n=number(traffic["bytes_read"], lang, 9)), reads=", ".join(passes) or t["none"],
+        written=t["bytes"].format(n=number(traffic["bytes_written"], lang, 9)), writes=", ".join(writes) or t["none"],
+        transposed=t["transposed"].format(n=traffic["transposed_writes"]) if traffic["transposed_writes"] else "",
+        gathers=t["gathers"].format(n=traffic["gathers"]) if traffic["gathers"] else "")
 
 
 def kernel_rows(explanation: Explanation, lang: str) -> list[list[str]]:
@@ -67,8 +98,9 @@ def kernel_rows(explanation: Explanation, lang: str) -> list[list[str]]:
         for kf in graph.facts.kernels:
             reductions = ", ".join(words.REDUCTION[lang].get(r["kind"], r["kind"]) for r in kf.reductions) or T[lang]["none"]
             kept = ", ".join(b["name"] for b in kf.ir_buffers or [] if b["in_call"] == "absent") or T[lang]["none"]
+            passes = str((kf.traffic or {}).get("passes", "?"))
             rows.append([kf.kernel, "C++" if kf.language == "cpp" else "Triton", what_it_computes(kf, lang),
-                         reductions, kept])
+                         your_code(kf), reductions, bytes_cell(kf, lang), passes, kept])
     return rows
 
 
@@ -80,8 +112,8 @@ def render_report(explanation: Explanation, lang: str, command: str, device_name
            t["summary"], "",
            t["graphs"].format(graphs=len(e.graphs), kernels=sum(len(g.facts.kernels) for g in e.graphs),
                               externs=len(externs), extern_list=f" ({', '.join(f'`{x}`' for x in sorted(set(externs)))})"
-                              if externs else ""), "", t["head"], "|---|---|---|---|---|"]
-    out += [f"| `{k}` | {lang_} | {what} | {red} | {kept} |" for k, lang_, what, red, kept in kernel_rows(e, lang)]
+                              if externs else ""), "", t["head"], "|---|---|---|---|---|---|---|---|"]
+    out += ["| `" + row[0] + "` | " + " | ".join(row[1:]) + " |" for row in kernel_rows(e, lang)]
     out += ["", *timing_section(e, lang), "", t["kernels"], ""]
     passed = failed = 0
     for graph in e.graphs:
@@ -89,6 +121,8 @@ def render_report(explanation: Explanation, lang: str, command: str, device_name
             source = graph.sources[kf.kernel]
             suffix = "cpp" if kf.language == "cpp" else "py"
             out.append(document.document(kf, lang, f"{kf.kernel}.{suffix}", "", source, level=3))
+            if sentence := traffic_sentence(kf, lang):
+                out += [sentence, ""]
             highlighted = " ".join(str(n) for n in render.highlighted_lines(kf))
             fence = "cpp" if kf.language == "cpp" else "python"
             out += [t["listing"], "", f'```{fence} linenums="1" hl_lines="{highlighted}"', source, "```", ""]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from labs.common.kernel_facts import document, render
 from labs.common.kernel_facts.facts import KernelFacts
+from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
 
 TABLE_COLUMNS = render.TABLE_COLUMNS
@@ -30,7 +31,7 @@ def step_rows(facts: KernelFacts) -> list[list]:
     """One row per step of the pattern: its graph nodes, its lines (or why there are none)."""
     from labs.common.kernel_facts.words import STEP
     rows = []
-    for name in STEPS.get(facts.pattern or "", ()):
+    for name in STEPS.get(STEP_PATTERN.get(facts.pattern or "", ""), ()):
         step = facts.step(name)
         if step is None:
             continue

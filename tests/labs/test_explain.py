@@ -104,11 +104,12 @@ def test_a_small_module_is_explained_end_to_end(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "RMSNorm: 1 graph(s), 1 kernel(s)" in proc.stdout
     report = (tmp_path / "REPORT.es.md").read_text()
-    assert "## Tiempos" in report and "ningún patrón conocido" in report and "softmax itself" not in report
+    assert "## Tiempos" in report and "una normalización RMS" in report and "softmax" not in report.lower()
+    assert "examples.py:" in report and "bytes" in report  # the learner's line, and the kernel's memory traffic
     data = json.loads((tmp_path / "explain.json").read_text())
     [graph] = data["graphs"]
     [kernel] = graph["facts"]["kernels"]
-    assert kernel["pattern"] == "none" and not kernel["steps"] and kernel["reductions"][0]["kind"] == "sum"
+    assert kernel["pattern"] == "rms_norm" and not kernel["steps"] and kernel["reductions"][0]["kind"] == "sum"
     assert all(v is not False for v in graph["checks"][kernel["kernel"]].values())
     assert (tmp_path / "kernels" / f"{kernel['kernel']}.cpp").is_file()
     assert (tmp_path / graph["folder"] / "kernel_facts.json").is_file()

@@ -15,14 +15,20 @@ import pytest
 
 from labs.common import inductor_output as io
 from labs.common.kernel_facts import checks, document, facts, score
+from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.words import STEP
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 DUMPS = sorted(p for p in FIXTURES.iterdir() if (p / "output_code.py").is_file())
 WITH_EXPECTED = [p for p in DUMPS if (p / score.EXPECTED_FILE).is_file()]
-# What each example module (labs/explain/examples.py) must come out as, on any device.
-KIND_PATTERNS = {"causal_attention": {"softmax"}, "softmax_dim0": {"softmax"}, "log_softmax_nll": {"log_softmax"},
-                 "layer_norm": set(), "gelu_mlp": set(), "rms_norm": set()}
+# What each example module (labs/explain/examples.py) must come out as, on any device: what the
+# module's source computes, read by a person (the two look-alikes compute no such pattern).
+KIND_PATTERNS = {"causal_attention": {"attention_softmax"}, "softmax_dim0": {"softmax"},
+                 "log_softmax_nll": {"cross_entropy"}, "layer_norm": {"layer_norm"}, "gelu_mlp": {"gelu"},
+                 "rms_norm": {"rms_norm"}, "scaled_softmax": {"softmax"}, "hand_softmax": {"softmax"},
+                 "exp2_softmax": {"softmax"}, "wide_softmax": {"softmax"}, "cross_entropy": {"cross_entropy"},
+                 "swiglu_mlp": {"swiglu"}, "conv_bn_silu": {"silu"}, "wrong_dim_lookalike": set(),
+                 "other_numerator_lookalike": set()}
 KINDS = [p for p in DUMPS if p.name.split("-", 2)[-1] in KIND_PATTERNS]
 
 
@@ -48,9 +54,9 @@ def test_every_fact_is_the_one_a_reader_wrote_down(folder):
     assert counts["correct"] + counts["unchecked"] == counts["stated"]
 
 
-def test_the_six_module_kinds_have_cpu_fixtures_with_expectations():
+def test_every_module_kind_has_a_cpu_fixture_with_expectations():
     cpu = {kind(p) for p in WITH_EXPECTED if p.name.startswith("cpu-")}
-    assert set(KIND_PATTERNS) <= cpu
+    assert set(KIND_PATTERNS) <= cpu and len(KIND_PATTERNS) >= 12
 
 
 # -- dataflow properties, on every fixture -----------------------------------------------------
@@ -87,7 +93,7 @@ def test_each_module_kind_is_recognised_for_what_it_computes(folder, analysed):
     claimed = {kf.pattern for kf in graph.kernels} - {"none", None}
     assert claimed == KIND_PATTERNS[kind(folder)]
     for kf in graph.kernels:
-        if kf.pattern in ("softmax", "log_softmax"):
+        if STEP_PATTERN.get(kf.pattern):
             assert all(step.lines or step.other_kernel for step in kf.steps), [(s.step, s.lines) for s in kf.steps]
             assert kf.output_node == graph.pattern_kernel(kf.pattern).output_node
         else:
@@ -98,7 +104,7 @@ def test_each_module_kind_is_recognised_for_what_it_computes(folder, analysed):
 def test_kernels_without_a_pattern_get_no_softmax_words(folder, analysed):
     sources = {k.name: k.source for k in io.parse_kernels((folder / "output_code.py").read_text())}
     for kf in analysed[folder].kernels:
-        if kf.pattern in ("softmax", "log_softmax"):
+        if STEP_PATTERN.get(kf.pattern):
             continue
         for lang in ("en", "es"):
             text = document.document(kf, lang, "kernel.cpp", "", sources[kf.kernel])
@@ -129,7 +135,7 @@ LOG_SOFTMAX = FIXTURES / "cpu-torch2.13-log_softmax_nll"
 
 
 def _softmax_kernel(folder: Path, analysed) -> tuple[facts.KernelFacts, io.Kernel]:
-    kf = analysed[folder].pattern_kernel("softmax") or analysed[folder].pattern_kernel("log_softmax")
+    kf = next(k for k in analysed[folder].kernels if STEP_PATTERN.get(k.pattern))
     return kf, checks.kernel_source(folder, kf.kernel)
 
 
@@ -152,18 +158,22 @@ def test_a_softmax_claimed_for_the_wrong_kernel_fails(analysed):
     graph = analysed[ATTENTION]
     real, _ = _softmax_kernel(ATTENTION, analysed)
     other = next(k for k in graph.kernels if k.pattern == "none")
-    wrong = replace(other, pattern="softmax", output_node=real.output_node, steps=real.steps)
-    assert not checks.pattern_matches_graph(wrong, ATTENTION)
+    wrong = replace(other, pattern="softmax", output_node=real.output_node, input_node=real.input_node,
+                    steps=real.steps, claims=real.claims)
+    assert not checks.pattern_computes(wrong, ATTENTION)
     assert not checks.kernel_computes_output(graph, other.kernel, "softmax", ATTENTION)
     assert not all(checks.step_lines_compute(wrong, checks.kernel_source(ATTENTION, other.kernel)).values())
 
 
 def test_a_log_softmax_presented_as_a_softmax_fails(analysed):
     kf, kernel = _softmax_kernel(LOG_SOFTMAX, analysed)
-    assert kf.pattern == "log_softmax"
-    as_softmax = replace(kf, pattern="softmax", steps=[replace(s, step="div") if s.step == "sub_log" else s
-                                                       for s in kf.steps if s.step != "log"])
-    assert not checks.pattern_matches_graph(as_softmax, LOG_SOFTMAX)
+    assert kf.pattern == "cross_entropy"
+    inner = next(c for c in kf.claims if c["pattern"] == "log_softmax")
+    as_softmax = replace(kf, pattern="softmax", output_node=inner["output_node"],
+                         steps=[replace(s, step="div") if s.step == "sub_log" else s
+                                for s in kf.steps if s.step != "log"])
+    assert not checks.pattern_computes(as_softmax, LOG_SOFTMAX)
+    assert checks.pattern_computes(kf, LOG_SOFTMAX)
     assert checks.step_lines_compute(as_softmax, kernel)["div"] is False
     assert not checks.kernel_computes_output(analysed[LOG_SOFTMAX], kf.kernel, "softmax", LOG_SOFTMAX)
 
@@ -198,7 +208,7 @@ def test_without_the_ir_dump_ir_facts_are_unknown(tmp_path):
     for kf in graph.kernels:
         assert kf.ir_buffers is None and kf.ir_nodes is None and "no_ir" in kf.unknown
         assert score.flat(kf)["ir"] == score.UNKNOWN
-    kf = graph.pattern_kernel("softmax")
+    kf = graph.pattern_kernel("attention_softmax")
     assert all(s.lines for s in kf.steps)  # the kernel itself still says which line is which
     for lang, heading in (("en", "## Not stated"), ("es", "## No se afirma")):
         text = document.document(kf, lang, "kernel.cpp", "", checks.kernel_source(folder, kf.kernel).source)
@@ -208,7 +218,7 @@ def test_without_the_ir_dump_ir_facts_are_unknown(tmp_path):
 def test_without_provenance_nothing_is_claimed_about_what_a_cpu_kernel_computes(tmp_path):
     folder = _copy_without(ATTENTION, tmp_path, io.PROVENANCE_FILE, facts.FACTS_FILE)
     graph = facts.analyze(folder)
-    assert graph.pattern_kernel("softmax") is None
+    assert graph.pattern_kernel("attention_softmax") is None
     for kf in graph.kernels:
         assert kf.nodes is None and kf.pattern is None and not kf.steps
         text = document.document(kf, "en", "kernel.cpp", "", checks.kernel_source(folder, kf.kernel).source)

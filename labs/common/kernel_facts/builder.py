@@ -13,15 +13,15 @@ import ast
 import math
 from dataclasses import dataclass, field
 
-from labs.common.kernel_facts.kernel_source import POINTER, Statement, index_text, visible
+from labs.common.kernel_facts.kernel_source import POINTER, Statement, branch, index_text, visible
 
-REDUCTIONS = ("amax", "amin", "sum", "welford", "prepare_softmax_online")
+REDUCTIONS = ("amax", "amin", "sum", "any", "welford", "prepare_softmax_online")
 # Elementwise ops an accumulator update uses, per reduction.
-_COMBINE = {"amax": {"maximum"}, "amin": {"minimum"}, "sum": {"add"}, "welford": set(),
+_COMBINE = {"amax": {"maximum"}, "amin": {"minimum"}, "sum": {"add"}, "any": {"or"}, "welford": set(),
             "prepare_softmax_online": set()}
-_SELF_UPDATE = {"maximum": "amax", "minimum": "amin", "add": "sum", "welford": "welford",
+_SELF_UPDATE = {"maximum": "amax", "minimum": "amin", "add": "sum", "or": "any", "welford": "welford",
                 "prepare_softmax_online": "prepare_softmax_online"}
-_IDENTITY = {"amax": -math.inf, "amin": math.inf, "sum": 0}
+_IDENTITY = {"amax": -math.inf, "amin": math.inf, "sum": 0, "any": 0}
 _UNARY = {"exp": "exp", "exp_u20": "exp", "exp2": "exp2", "log": "log", "log1p": "log1p", "log2": "log2",
           "rsqrt": "rsqrt", "sqrt": "sqrt", "erf": "erf", "tanh": "tanh", "sigmoid": "sigmoid", "abs": "abs",
           "neg": "neg", "reciprocal": "reciprocal", "expm1": "expm1", "cos": "cos", "sin": "sin",
@@ -55,6 +55,7 @@ class Store:
     index: str | None
     value: Value
     line: int
+    transposed: bool = False
 
 
 class Builder:
@@ -91,10 +92,11 @@ class Builder:
         elif statement.kind == "array":  # a fresh scratch array: nothing written to it yet
             self.arrays.add(statement.targets[0])
             self._stores_to.pop(statement.targets[0], None)
+            self._env.pop(statement.targets[0], None)  # the name now means the array, not an earlier value
         elif statement.kind == "store":
             value = self._build(statement.expr)
             pointer = self.canonical(statement.pointer)
-            store = Store(pointer, statement.pointer, statement.index, value, statement.line)
+            store = Store(pointer, statement.pointer, statement.index, value, statement.line, statement.transposed)
             self.stores.append(store)
             self._stores_to.setdefault(pointer, []).append((store, statement))
         else:
@@ -126,13 +128,24 @@ class Builder:
         line_text = self.source_lines[self._line - 1]
         index_inputs = [self._build(pointer_expr.right)] if isinstance(pointer_expr, ast.BinOp) else []
         indirect = not all(_only_indexes(self, v) for v in index_inputs)  # a gather: the index was loaded
-        stored = next((st for st, where in reversed(self._stores_to.get(pointer, []))
-                       if visible(where, self._statement)), None)
+        stored = self._read_back(pointer)
         value = self._new("load", [stored.value] if stored else [], pointer=pointer, written_as=base.id,
                           index=index_text(line_text, base.id), indirect=indirect,
                           source_line=stored.line if stored else None)
         self.loads.append(value)
         return value
+
+    def _read_back(self, pointer: str) -> Store | None:
+        """The store a load of `pointer` here reads: the most recent one it can see, except
+        that a load in a vectorized body reads what the body above wrote, not the tail (and
+        the other way round), when the most recent writes are such a pair."""
+        seen = [(st, where) for st, where in reversed(self._stores_to.get(pointer, [])) if visible(where, self._statement)]
+        if not seen:
+            return None
+        mine = branch(self._statement)
+        if mine and branch(seen[0][1]) not in (None, mine) and len(seen) > 1 and branch(seen[1][1]) == mine:
+            return seen[1][0]
+        return seen[0][0]
 
     def _build(self, expr: ast.expr) -> Value:
         if isinstance(expr, ast.Name):
@@ -144,6 +157,10 @@ class Builder:
         if isinstance(expr, ast.Constant):
             return self._new("const", [], value=expr.value)
         if isinstance(expr, ast.UnaryOp):
+            inner = expr.operand
+            if isinstance(expr.op, ast.Not) and isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                    and inner.func.attr == "all_zero":  # `!v.all_zero()`: any lane of v set
+                return self._build(inner.func.value)
             operand = self._build(expr.operand)
             if isinstance(expr.op, ast.USub) and operand.op == "const" and isinstance(operand.attrs["value"], (int, float)):
                 return self._new("const", [], value=-operand.attrs["value"])
@@ -196,6 +213,8 @@ class Builder:
             return self._new("maximum", [self._build(a) for a in args[:2]])
         if name in ("minimum", "min_propagate_nan", "min_masked_reduce"):
             return self._new("minimum", [self._build(a) for a in args[:2]])
+        if name == "any_masked_reduce":  # `any` over a row (the guard of a scaled softmax)
+            return self._new("or", [self._build(a) for a in args[:2]])
         if name == "sum_masked_reduce":
             return self._new("add", [self._build(a) for a in args[:2]])
         if name in ("max2", "max", "amax"):
@@ -232,6 +251,8 @@ def _direct_names(expr: ast.expr) -> set[str]:
             operands.append(expr.func.value)
     elif isinstance(expr, ast.BinOp):
         operands = [expr.left, expr.right]
+    elif isinstance(expr, ast.BoolOp):
+        operands = list(expr.values)
     else:
         operands = []
     return {o.id for o in operands if isinstance(o, ast.Name)}

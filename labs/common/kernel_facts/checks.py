@@ -5,14 +5,21 @@
   sub line, sub from a max line...), followed through the kernel's variables and memory.
   A line that merely contains a `/` fails: the scale `x / 8.0` does not divide an exp by a sum.
 - `output_store_writes_output`: the cited output store writes the value of the last step.
+- `steps_complete`: no line that computes a step from the cited lines of the steps it needs
+  is left out of that step's list.
 - `nodes_match_provenance`: the fused nodes claimed are those the provenance mapping gives.
-- `pattern_matches_graph`: the pattern claimed (softmax, log-softmax or none) is the one the
-  post-grad graph computes in this kernel; a log-softmax presented as a softmax fails, and so
-  does any pattern claimed for a kernel that runs no such output node.
-- `kernel_computes_output`: the kernel chosen for a pattern runs that pattern's output node.
+- `pattern_computes`: numerically (`oracle.py`, torch): the post-grad graph is run on random
+  inputs and the claimed output node must equal the reference op (softmax, log-softmax,
+  layer norm, ...) of the claimed input, with the claimed dimension and scale; a kernel
+  claimed to compute "none" must have no node equal to any of them. The recogniser that
+  made the claim (`meaning.py`) is not consulted.
+- `kernel_computes_output`: the kernel chosen for a pattern runs a node that is, numerically,
+  that pattern.
+- the text checks of `text_checks.py` (input lines, store labels, reduction lines, read-back
+  sources, buffer fates, grouping by source), which read the kernel without its parser.
 
 Each takes the structured facts and the dump folder; none of them trusts the facts' own
-bookkeeping. Standard library only.
+bookkeeping.
 """
 
 from __future__ import annotations
@@ -20,22 +27,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from labs.common import inductor_output as io
-from labs.common.kernel_facts import post_grad
+from labs.common.kernel_facts import oracle, post_grad, text_checks
 from labs.common.kernel_facts.dataflow import REDUCTIONS, KernelGraph, Value
 from labs.common.kernel_facts.facts import GraphFacts, KernelFacts
-from labs.common.kernel_facts.patterns import fx_matches
+from labs.common.kernel_facts.patterns import unscaled
 
 # step -> (operations that compute it, steps whose lines its operands must come from)
 REQUIRES = {
     "max": ({"amax", "prepare_softmax_online"}, ()),
     "sub": ({"sub"}, ("max",)),
-    "exp": ({"exp"}, ("sub",)),
+    "exp": ({"exp", "exp2"}, ("sub",)),
     "sum": ({"sum", "prepare_softmax_online"}, ("exp",)),
     "div": ({"div"}, ("exp", "sum")),
     "log": ({"log"}, ("sum",)),
     "sub_log": ({"sub"}, ("sub", "log")),
 }
-OUTPUT_STEP = {"softmax": "div", "log_softmax": "sub_log"}
+OUTPUT_STEP = {"softmax": "div", "attention_softmax": "div", "log_softmax": "sub_log"}
+# A claimed pattern -> the name the oracle finds it under (the oracle sees numbers, not where scores come from).
+FAMILY = {"attention_softmax": "softmax"}
 
 
 def kernel_source(folder: Path, name: str) -> io.Kernel:
@@ -64,6 +73,8 @@ def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str,
     if value.op == "prepare_softmax_online":  # max and sum of exp in one reduction
         return True
     operands = graph.leaves(value) if value.op in REDUCTIONS else value.inputs
+    if value.op in ("exp", "exp2"):  # exp2(y · log2(e)), exp(where(guard, y, y′)): y is the step it needs
+        operands = [unscaled(graph, o) for o in operands]
 
     def comes_from(step: str) -> bool:
         if step in elsewhere:  # computed by another kernel: it arrives as one of this kernel's inputs
@@ -72,9 +83,32 @@ def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str,
     return all(comes_from(step) for step in needs)
 
 
+def steps_complete(facts: KernelFacts, kernel: io.Kernel) -> bool | None:
+    """Whether every line that computes a step from the cited lines of its inputs is cited:
+    for max and sum, every line folded into a cited reduction; for the others, every value of
+    the step's operation whose operands come from the needed steps' lines."""
+    cited = {s.step: set(s.lines) for s in facts.steps if s.lines}
+    if not cited:
+        return None
+    graph = KernelGraph(kernel.source, kernel.language)
+    elsewhere = {s.step for s in facts.steps if s.other_kernel}
+    for step, lines in cited.items():
+        ops, needs = REQUIRES[step]
+        for value in graph.values:
+            if value.op in REDUCTIONS and value.line in lines and value.op in ops:
+                if not graph.lines_of(value) <= lines:
+                    return False
+            elif needs and value.op in ops and value.op not in REDUCTIONS and value.line not in lines \
+                    and _computes(graph, value, ops, needs, cited, elsewhere):
+                return False
+    return True
+
+
 def output_store_writes_output(facts: KernelFacts, kernel: io.Kernel) -> bool | None:
     """Whether each cited output store writes a value computed on the last step's lines."""
     last = facts.step(OUTPUT_STEP.get(facts.pattern or "", ""))
+    if facts.pattern == "cross_entropy":
+        return None  # its output is the loss; the log-softmax's value is consumed, not stored
     if not facts.output or not facts.output.get("stored") or not last or not last.lines:
         return None
     graph = KernelGraph(kernel.source, kernel.language)
@@ -103,38 +137,96 @@ def _truth_nodes(facts: KernelFacts, folder: Path) -> set[str] | None:
     return set(fragment) if fragment else None
 
 
-def pattern_matches_graph(facts: KernelFacts, folder: Path) -> bool:
-    """An abstention (None) never fails; a claim must be what the graph computes here."""
+_EVALUATED: dict[tuple, tuple] = {}   # (folder, the graph files' stamps) -> (graph, values, findings by nodes)
+
+
+def _oracle(folder: Path, nodes: set[str], kernel: str | None = None) -> tuple[post_grad.PostGradGraph | None,
+                                                                                  list[oracle.Finding], dict]:
+    """The oracle's findings for a kernel's nodes, and every node's value; the graph is run once
+    per dump (a bare dump: the kernel's graph fragment, once per kernel)."""
+    folder = Path(folder)
+    stamps = tuple((folder / n).stat().st_mtime_ns if (folder / n).is_file() else None
+                   for n in (post_grad.GRAPH_FILE, post_grad.TRANSFORMED_FILE, "output_code.py"))
+    key = (str(folder.resolve()), stamps)
+    if key not in _EVALUATED:
+        graph = post_grad.load(folder)
+        _EVALUATED[key] = (graph, oracle.evaluate(graph) if graph is not None else None, {})
+    graph, values, by_nodes = _EVALUATED[key]
+    if graph is None and kernel is not None:
+        fragment_key = (*key, kernel)
+        if fragment_key not in _EVALUATED:
+            text = (folder / "output_code.py").read_text()
+            fragment = post_grad.from_fragment(io.comment_block(text, kernel))
+            _EVALUATED[fragment_key] = (fragment, oracle.evaluate(fragment), {})
+        graph, values, by_nodes = _EVALUATED[fragment_key]
+    if graph is None:
+        return None, [], {}
+    frozen = frozenset(nodes)
+    if frozen not in by_nodes:
+        by_nodes[frozen] = oracle.headline(oracle.computed(graph, values, sorted(nodes)), graph)
+    return graph, by_nodes[frozen], values
+
+
+def pattern_computes(facts: KernelFacts, folder: Path) -> bool | None:
+    """An abstention (None) never fails; a claim must hold numerically: the output node equals
+    the reference op of the input node (with the claimed dim and scale), or, for "none", no node
+    of the kernel equals any reference op of what feeds it."""
     if facts.pattern is None:
         return True
-    graph = post_grad.load(folder)
     nodes = _truth_nodes(facts, folder)
-    if graph is None or nodes is None:
+    graph, found, values = _oracle(folder, nodes, facts.kernel) if nodes is not None else (None, [], {})
+    if graph is None:
         return False  # a claim with nothing to support it
-    here = [m for m in fx_matches(graph) if m.output.name in nodes]
-    truth = here[0].pattern if here else "none"
-    return facts.pattern == truth and (truth == "none" or facts.output_node == here[0].output.name)
+    if facts.pattern != "none" and values.get(facts.output_node) is None:
+        return None  # the graph at hand cannot be run up to the claimed node (a fragment missing a constant)
+    if facts.pattern == "none":
+        if not any(values.get(n) is not None for n in nodes if n in graph.nodes):
+            return None  # nothing of the kernel could be run: "none" is neither confirmed nor refuted
+        return not found
+    claim = next((c for c in facts.claims if c["output_node"] == facts.output_node), {})
+    detail = claim.get("detail", {})
+    for f in found:
+        if f.pattern != FAMILY.get(facts.pattern, facts.pattern) or f.output != facts.output_node:
+            continue
+        if facts.input_node not in f.inputs[:1]:
+            continue
+        if f.pattern not in ("softmax", "log_softmax"):
+            return True
+        if "dim" in detail and [f.detail.get("dim")] != list(detail["dim"]):
+            continue
+        if "scale" in detail and abs(f.detail.get("scale", 1.0) - detail["scale"]) > 1e-4 * abs(detail["scale"]):
+            continue
+        return True
+    return False
 
 
 def kernel_computes_output(graph_facts: GraphFacts, kernel_name: str, pattern: str, folder: Path) -> bool:
-    graph = post_grad.load(folder)
     facts = graph_facts.kernel(kernel_name)
     nodes = _truth_nodes(facts, folder) if facts else None
-    if graph is None or not nodes:
+    graph, found, _ = _oracle(folder, nodes, kernel_name) if nodes else (None, [], {})
+    if graph is None:
         return False
-    return any(m.pattern == pattern and m.output.name in nodes for m in fx_matches(graph))
+    return any(f.pattern == FAMILY.get(pattern, pattern) for f in found)
 
 
 def verify(graph_facts: GraphFacts, folder: Path) -> dict[str, dict]:
     """Every check on every kernel: kernel -> {check name: True/False/None (not applicable)}."""
     results = {}
+    output_code = (Path(folder) / "output_code.py").read_text()
     for facts in graph_facts.kernels:
         kernel = kernel_source(folder, facts.kernel)
         steps = step_lines_compute(facts, kernel)
         results[facts.kernel] = {
             "step_lines": all(steps.values()) if steps else None,
+            "steps_complete": steps_complete(facts, kernel),
             "output_store": output_store_writes_output(facts, kernel),
             "nodes": nodes_match_provenance(facts, folder),
-            "pattern": pattern_matches_graph(facts, folder),
+            "pattern": pattern_computes(facts, folder),
+            "input_lines": text_checks.input_lines(facts, kernel),
+            "store_labels": text_checks.store_labels(facts, kernel),
+            "reduction_lines": text_checks.reduction_lines(facts, kernel),
+            "read_back_sources": text_checks.read_back_sources(facts, kernel),
+            "buffer_fates": text_checks.buffer_fates(facts, output_code),
+            "grouping": text_checks.grouping(facts, folder),
         }
     return results

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from labs.common.kernel_facts import words
 from labs.common.kernel_facts.facts import KernelFacts
+from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.render import lines_phrase, rows, step_table, unknown_text, what
 
 T = {
@@ -22,9 +23,12 @@ T = {
                  "variables), and `ir_post_fusion.txt` with the wrapper's `call()` which buffers exist. A bare line "
                  "number is a line of `{file}`.",
         "computes": "## What it computes",
-        "pattern": "The post-grad graph computes {pattern} of `{input}` ({form}); its output node `{output}` runs in this kernel.",
-        "none": "None of the patterns the annotator knows (softmax, log-softmax) has its output in this kernel, so it is "
-                "described generically: its loads, stores and reductions.",
+        "pattern": "The post-grad graph computes {pattern} of `{input}`{form}; its output node `{output}` runs in this kernel{where}.",
+        "where": ", from {where} of your code",
+        "none": "None of the patterns the annotator knows (softmax, log-softmax, cross-entropy, layer and RMS norm, GELU, "
+                "SiLU, SwiGLU) has its output in this kernel, so it is described generically: its loads, stores and "
+                "reductions.",
+        "origins": "Your code it came from: {origins}.",
         "unknown": "What this kernel computes is not stated (see *Not stated*); it is described generically.",
         "nodes": "Graph nodes it runs (from {source}): {nodes}.",
         "by_source": "By source node: {groups}.",
@@ -52,9 +56,12 @@ T = {
                  "variables), e `ir_post_fusion.txt` junto con el `call()` del envoltorio, qué búferes existen. Un "
                  "número de línea sin más es una línea de `{file}`.",
         "computes": "## Qué calcula",
-        "pattern": "El grafo post-grad calcula {pattern} de `{input}` ({form}); su nodo de salida `{output}` se ejecuta en este kernel.",
-        "none": "Ninguno de los patrones que conoce el anotador (softmax, log-softmax) tiene su salida en este kernel, así "
-                "que se describe de forma genérica: sus lecturas, escrituras y reducciones.",
+        "pattern": "El grafo post-grad calcula {pattern} de `{input}`{form}; su nodo de salida `{output}` se ejecuta en este kernel{where}.",
+        "where": ", desde {where} de tu código",
+        "none": "Ninguno de los patrones que conoce el anotador (softmax, log-softmax, entropía cruzada, normalización "
+                "de capa y RMS, GELU, SiLU, SwiGLU) tiene su salida en este kernel, así que se describe de forma "
+                "genérica: sus lecturas, escrituras y reducciones.",
+        "origins": "Tu código del que sale: {origins}.",
         "unknown": "Qué calcula este kernel no se afirma (ver *No se afirma*); se describe de forma genérica.",
         "nodes": "Nodos del grafo que ejecuta (según {source}): {nodes}.",
         "by_source": "Por nodo de origen: {groups}.",
@@ -92,9 +99,12 @@ def document(facts: KernelFacts, lang: str, kernel_file: str, produced_by: str, 
            " ".join(t["intro"].format(file=kernel_file, style=words.STYLE[lang][facts.style],
                                       produced_by=produced_by).split()), "",
            t["computes"], ""]
-    if facts.pattern in ("softmax", "log_softmax"):
+    if facts.pattern in words.PATTERN[lang]:
+        claim = next((c for c in facts.claims if c["output_node"] == facts.output_node), {})
         out.append(t["pattern"].format(pattern=words.PATTERN[lang][facts.pattern], input=facts.input_node,
-                                       form=words.FORM[lang][facts.form], output=facts.output_node))
+                                       form=f" ({words.FORM[lang][facts.form]})" if facts.form else "",
+                                       output=facts.output_node,
+                                       where=t["where"].format(where=f"`{claim['where']}`") if claim.get("where") else ""))
     else:
         out.append(t["none"] if facts.pattern == "none" else t["unknown"])
     if facts.nodes is not None:
@@ -102,8 +112,11 @@ def document(facts: KernelFacts, lang: str, kernel_file: str, produced_by: str, 
         if facts.source_nodes:
             groups = "; ".join(f"`{pre}` → {', '.join(posts)}" for pre, posts in facts.source_nodes.items())
             out.append(t["by_source"].format(groups=groups))
+    if facts.origins:
+        out += ["", t["origins"].format(origins="; ".join(
+            f"`{o['where']}`" + (f" (`{o['code']}`)" if o.get("code") else "") for o in facts.origins))]
     lines = kernel_source.splitlines()
-    if facts.pattern in ("softmax", "log_softmax"):
+    if STEP_PATTERN.get(facts.pattern or ""):
         out += ["", t["steps"], "", *step_table(facts, lang, lines), ""]
         out += _io(facts, lang, t)
         out += _exp(facts, lang, t)

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from labs.common import inductor_output as io
-from labs.common.kernel_facts import kernel_lines, post_grad
+from labs.common.kernel_facts import kernel_lines, meaning, post_grad, traffic
 from labs.common.kernel_facts.patterns import STEPS, Match, fx_matches
 
 FACTS_FILE = "kernel_facts.json"
@@ -32,6 +32,7 @@ class Step:
     nodes: list[str]              # the post-grad nodes that compute it
     lines: list[int] | None       # kernel lines; None when they could not be found
     other_kernel: str | None = None   # set when the graph runs this step in another kernel
+    where: list[str] = field(default_factory=list)   # the learner's lines its nodes came from ("model.py:37")
 
 
 @dataclass
@@ -44,8 +45,11 @@ class KernelFacts:
     nodes_source: str                           # provenance | graph_fragment | unknown
     node_targets: dict[str, str] = field(default_factory=dict)       # node -> ATen op
     source_nodes: dict[str, list[str]] = field(default_factory=dict)  # source (pre-grad) node -> its nodes here
-    pattern: str | None = None                  # softmax | log_softmax | none; None: unknown
-    form: str | None = None                     # two_pass | online
+    pattern: str | None = None                  # one of meaning.PATTERNS, or none; None: unknown
+    form: str | None = None                     # two_pass | online (softmax and log-softmax)
+    claims: list[dict] = field(default_factory=list)     # every pattern whose output this kernel runs (meaning.py)
+    origins: list[dict] = field(default_factory=list)    # [{"where": "model.py:37", "code", "nodes"}], the learner's lines
+    traffic: dict | None = None                 # bytes read and written, passes, transposed writes (traffic.py)
     output_node: str | None = None
     input_node: str | None = None
     steps: list[Step] = field(default_factory=list)
@@ -76,8 +80,9 @@ class GraphFacts:
         return next((k for k in self.kernels if k.kernel == name), None)
 
     def pattern_kernel(self, pattern: str = "softmax", occurrence: int = 0) -> KernelFacts | None:
-        """The kernel that computes the output node of the graph's n-th such pattern."""
-        found = [p for p in self.patterns if p["pattern"] == pattern and p["kernel"]]
+        """The kernel that computes the output node of the graph's n-th such pattern ("softmax"
+        includes the attention-score softmax)."""
+        found = [p for p in self.patterns if pattern in (p["pattern"], meaning.FAMILY.get(p["pattern"])) and p["kernel"]]
         return self.kernel(found[occurrence]["kernel"]) if len(found) > occurrence else None
 
 
@@ -91,9 +96,10 @@ def analyze(folder: Path) -> GraphFacts:
     ir_path = folder / "ir_post_fusion.txt"
     ir_nodes = io.scheduler_nodes(ir_path.read_text()) if ir_path.is_file() else None
     matches = fx_matches(graph) if graph else []
-    context = _Context(output_code, sites, graph, provenance, ir_nodes, matches)
+    recognised = meaning.recognise(graph) if graph else []
+    context = _Context(output_code, sites, graph, provenance, ir_nodes, matches, recognised)
     facts = [_kernel_facts(kernel, context) for kernel in kernels]
-    patterns = [_pattern_entry(m, facts) for m in matches]
+    patterns = [_pattern_entry(r, facts) for r in recognised]
     sources = {"post_grad_graph": graph.source if graph else None, "provenance": provenance is not None,
                "ir_post_fusion": ir_nodes is not None}
     return GraphFacts(folder.name, sources, patterns, facts)
@@ -107,12 +113,17 @@ class _Context:
     provenance: io.Provenance | None
     ir_nodes: list[io.SchedulerNode] | None
     matches: list[Match]
+    recognised: list[meaning.Recognised]
 
 
-def _pattern_entry(m: Match, kernels: list[KernelFacts]) -> dict:
-    home = next((k.kernel for k in kernels if k.nodes and m.output.name in k.nodes), None)
-    return {"pattern": m.pattern, "form": m.form, "output_node": m.output.name, "input_node": m.input.name,
-            "steps": {step: [n.name for n in nodes] for step, nodes in m.steps.items()}, "kernel": home}
+def _pattern_entry(r: meaning.Recognised, kernels: list[KernelFacts]) -> dict:
+    home = next((k.kernel for k in kernels if k.nodes and r.output in k.nodes), None)
+    return {"pattern": r.pattern, "output_node": r.output, "input_node": r.inputs[0] if r.inputs else None,
+            "detail": _jsonable(r.detail), "kernel": home}
+
+
+def _jsonable(detail: dict) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in detail.items()}
 
 
 def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
@@ -131,7 +142,12 @@ def _kernel_facts(kernel: io.Kernel, c: _Context) -> KernelFacts:
             for pre in c.provenance.post_to_pre.get(node, []):
                 facts.source_nodes.setdefault(pre, []).append(node)
     buffers = calls[0]["buffers"] if calls else {}
-    kernel_lines.describe(facts, kernel, buffers, _my_match(facts, c))
+    if nodes is not None and c.graph is not None:
+        facts.origins = _origins(nodes, c.graph, c.output_code)
+    step_pattern = _my_pattern(facts, c)
+    kernel_lines.describe(facts, kernel, buffers, step_pattern)
+    dtypes = {n.name: n.dtype for n in c.graph.nodes.values() if n.dtype} if c.graph else {}
+    facts.traffic = traffic.traffic(facts, kernel, c.output_code, dtypes)
     facts.ir_nodes, facts.ir_buffers = _ir(sites[0] if sites else None, c)
     if facts.ir_buffers is None:
         facts.unknown.append("no_ir")
@@ -150,36 +166,73 @@ def _nodes(kernel: io.Kernel, sites: list[io.CallSite], c: _Context) -> tuple[li
     return (fragment, "graph_fragment") if fragment else (None, "unknown")
 
 
-def _my_match(facts: KernelFacts, c: _Context) -> Match | None:
-    """The graph's softmax or log-softmax whose output node this kernel computes, if any; sets
-    `pattern` ("none" when the graph says the kernel computes none, None when unknowable)."""
-    if c.graph is None:
+def _my_pattern(facts: KernelFacts, c: _Context) -> str | None:
+    """What the kernel computes, by meaning (`meaning.recognise`): sets `pattern` (the outermost
+    pattern whose output node the kernel runs; "none" when there is none; None when unknowable),
+    `claims`, and for a softmax or log-softmax (a cross-entropy's included) the steps with their
+    nodes. Returns the pattern whose steps the kernel's lines should show, if any."""
+    graph, recognised, matches = c.graph, c.recognised, c.matches
+    if graph is None and facts.language == "python":
+        # a bare output_code.py: the kernel's "# Graph fragment:" comment is its part of the graph
+        graph = post_grad.from_fragment(io.comment_block(c.output_code, facts.kernel))
+        recognised, matches = meaning.recognise(graph), fx_matches(graph)
+        if not recognised:  # a fragment can show a pattern, never prove there is none
+            graph = None
+        else:
+            facts.unknown.append("pattern_from_fragment")
+    if graph is None:
         facts.unknown.append("no_graph")
         return None
     if facts.nodes is None:
         facts.unknown.append("no_pattern_without_nodes")
         return None
-    mine = [m for m in c.matches if m.output.name in facts.nodes]
+    mine = meaning.for_kernel(recognised, graph, facts.nodes)
+    facts.claims = [{"pattern": r.pattern, "output_node": r.output, "inputs": r.inputs, "detail": _jsonable(r.detail),
+                     "where": graph.nodes[r.output].where} for r in mine]
     if not mine:
         facts.pattern = "none"
         return None
-    m = mine[0]
-    facts.pattern, facts.form, facts.output_node, facts.input_node = m.pattern, m.form, m.output.name, m.input.name
-    if len(mine) > 1:
-        facts.unknown.append(f"several_outputs:{len(mine)}")
-    for step in STEPS[m.pattern]:
-        names = [n.name for n in m.steps.get(step, [])]
-        if not names and m.form == "online":
+    head = mine[0]
+    facts.pattern, facts.output_node = head.pattern, head.output
+    facts.input_node = head.inputs[0] if head.inputs else None
+    step_pattern = meaning.STEP_PATTERN.get(head.pattern)
+    if step_pattern is None:
+        return None
+    inner = next((r for r in mine if r.pattern in meaning.STEP_PATTERN and r.pattern != "cross_entropy"), None)
+    spelled = next((m for m in matches if inner and m.output.name == inner.output), None)
+    online = any(graph.nodes[n].op == "prepare_softmax_online" for n in facts.nodes if n in graph.nodes)
+    facts.form = spelled.form if spelled else "online" if online else "two_pass"
+    for step in STEPS[step_pattern]:
+        names = [n.name for n in spelled.steps.get(step, [])] if spelled else []
+        if not names and spelled and spelled.form == "online":
             # the online form has no exp node of its own for the sum: prepare_softmax_online
             # computes exp inside its reduction, so the step lives where that node runs
-            names = [n.name for n in m.steps.get("max", [])]
+            names = [n.name for n in spelled.steps.get("max", [])]
         inside = [n for n in names if n in facts.nodes]
         other = None
-        if not inside and c.provenance is not None:
+        if names and not inside and c.provenance is not None:
             handles = [h for n in names for h in c.provenance.handles_of(n)]
             other = handles[0].split(":")[0] if handles else None
-        facts.steps.append(Step(step, names, None if inside else [], other))
-    return m
+        where = sorted({graph.nodes[n].where for n in names if n in graph.nodes and graph.nodes[n].where})
+        facts.steps.append(Step(step, names, None if inside or not names else [], other, where))
+    if not spelled:  # recognised by meaning only: the spelled steps have no nodes; the kernel's lines may still show them
+        facts.unknown.append("steps_without_nodes")
+    return step_pattern
+
+
+_CODE = re.compile(r"^\s*# File: (?P<where>\S+?:\d+) in \S+, code: (?P<code>.*)$", re.M)
+
+
+def _origins(nodes: list[str], graph: post_grad.PostGradGraph, output_code: str) -> list[dict]:
+    """The learner's lines this kernel's nodes came from, with the code Inductor quotes for each."""
+    code = {m.group("where"): m.group("code").strip() for m in _CODE.finditer(output_code)}
+    grouped: dict[str, list[str]] = {}
+    for name in nodes:
+        node = graph.nodes.get(name)
+        if node is not None and node.where:
+            grouped.setdefault(node.where, []).append(name)
+            code.setdefault(node.where, node.code)
+    return [{"where": where, "code": code.get(where), "nodes": names} for where, names in grouped.items()]
 
 
 def _style(kernel: io.Kernel) -> str:

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 _NOT_COMPUTED = ("copy", "load", "symbol", "const", "index")
 
 
-def describe(facts: KernelFacts, kernel: Kernel, buffers: dict[str, str], graph_match: Match | None) -> None:
+def describe(facts: KernelFacts, kernel: Kernel, buffers: dict[str, str], step_pattern: str | None) -> None:
+    """`step_pattern`: softmax or log_softmax when the graph says the kernel computes one
+    (a cross-entropy's log-softmax included), else None."""
     graph = KernelGraph(kernel.source, kernel.language)
     twins = _twins(graph)
-    match = _kernel_match(facts, graph, graph_match)
+    match = _kernel_match(facts, graph, step_pattern)
     step_keys: dict[tuple, str] = {}
     if match is not None:
         for step in facts.steps:
@@ -44,11 +46,11 @@ def describe(facts: KernelFacts, kernel: Kernel, buffers: dict[str, str], graph_
                          "step": step_keys.get(graph.key(root))} for root in graph.reduction_roots()]
 
 
-def _kernel_match(facts: KernelFacts, graph: KernelGraph, graph_match: Match | None) -> Match | None:
-    if graph_match is None:
+def _kernel_match(facts: KernelFacts, graph: KernelGraph, step_pattern: str | None) -> Match | None:
+    if step_pattern is None:
         return None
     external = frozenset(s.step for s in facts.steps if s.other_kernel)
-    found = [m for m in kernel_matches(graph, external) if m.pattern == graph_match.pattern]
+    found = [m for m in kernel_matches(graph, external) if m.pattern == step_pattern]
     if len(found) == 1:
         return found[0]
     facts.unknown.append(f"steps_found:{len(found)}")
@@ -146,4 +148,6 @@ def _stores(graph: KernelGraph, buffers: dict[str, str], step_keys: dict[tuple, 
                                                       "buffer": _buffer(graph, buffers, store.written_as), "at": []})
         value = graph.resolve(store.value)
         entry["at"].append([store.line, store.index, step_keys.get(graph.key(value)) or value.op])
+        if store.transposed:
+            entry.setdefault("transposed", []).append(store.line)
     return sorted(grouped.values(), key=lambda e: e["at"][0][0])

@@ -29,6 +29,7 @@ class Statement:
     index: str | None = None     # store: the index expression as written
     text: str = ""               # the whole line, stripped
     blocks: tuple[tuple[int, str], ...] = ()   # C++: the enclosing blocks, outermost first, as (id, kind)
+    transposed: bool = False     # store: written through a transpose (`transpose_mxn` from a scratch tile)
 
 
 def visible(store: Statement, load: Statement) -> bool:
@@ -40,7 +41,12 @@ def visible(store: Statement, load: Statement) -> bool:
         if a != b:
             break
         common += 1
-    return len(store.blocks) <= common or store.blocks[common][1] != "if"
+    return len(store.blocks) <= common or not store.blocks[common][1].startswith("if")
+
+
+def branch(statement: Statement) -> str | None:
+    """"if_likely" inside a vectorized body, "if_unlikely" inside its tail, else None."""
+    return next((kind for _, kind in reversed(statement.blocks) if kind in ("if_likely", "if_unlikely")), None)
 
 
 def statements(source: str, language: str) -> list[Statement]:
@@ -171,7 +177,8 @@ def _cpp(source: str) -> list[Statement]:
                 stack.pop()
             continue
         if re.match(r"^(?:if|else if)\s*\(|^else\b", text):
-            header = "if"
+            # the vectorized body (C10_LIKELY) and its tail (C10_UNLIKELY) cover disjoint elements
+            header = "if_likely" if "C10_LIKELY" in text else "if_unlikely" if "C10_UNLIKELY" in text else "if"
         elif re.match(r"^for\s*\(", text):
             header = "for"
         if match := re.match(r"^auto (\w+) =$", text):
@@ -188,7 +195,7 @@ def _cpp(source: str) -> list[Statement]:
             if statement.kind == "array":
                 arrays.add(statement.targets[0])
             found.append(Statement(statement.line, statement.kind, statement.targets, statement.expr,
-                                   statement.pointer, statement.index, raw.strip(), tuple(stack)))
+                                   statement.pointer, statement.index, raw.strip(), tuple(stack), statement.transposed))
     return found
 
 
@@ -198,11 +205,16 @@ def _cpp_statement(number: int, body: str, text: str, arrays: set[str]) -> State
     try:
         if match := _TRANSPOSE.match(body):
             args = ast.parse(f"f({match.group('args')})", mode="eval").body.args
-            if len(args) >= 3 and isinstance(args[2], ast.Name):
+            if len(args) >= 3 and isinstance(args[2], ast.Name) and args[2].id in arrays:
                 source = args[0].left if isinstance(args[0], ast.BinOp) else args[0]
                 pointer = source.id if isinstance(source, ast.Name) else None
                 load = ast.Call(ast.Name("loadu"), [args[0]], [])  # the copy reads its source
                 return Statement(number, "store", (), load, args[2].id, None, text) if pointer else None
+            destination = _pointer_of(args[2]) if len(args) >= 3 else None
+            if destination and isinstance(args[0], ast.Name) and args[0].id in arrays:
+                # a tile computed in a scratch array, written to memory transposed
+                return Statement(number, "store", (), ast.Name(args[0].id), destination,
+                                 index_text(text, destination), text, transposed=True)
         if match := _STORE_METHOD.match(body):
             pointer_arg = ast.parse(match.group("rest"), mode="eval").body
             first = pointer_arg.elts[0] if isinstance(pointer_arg, ast.Tuple) else pointer_arg

@@ -62,15 +62,47 @@ class FxView(View):
 
 
 class KernelView(View):
+    """A kernel's values, with `exp2(y · log2(e))` read as `exp(y)`: the kernel's exp2 is a
+    step `exp`, and a multiplication by a constant in front of it is looked through (`unscaled`)."""
+
     def __init__(self, graph: KernelGraph, external: frozenset[str] = frozenset()):
         self.graph = graph
         self.external = external  # steps the graph runs in another kernel: here they are inputs
-        self.resolve = graph.resolve
-        self.op = lambda v: v.op
+        self.resolve = lambda v: unscaled(graph, v)
+        self.op = lambda v: "exp" if v.op == "exp2" else v.op
         self.inputs = lambda v: graph.leaves(v) if v.op in REDUCTIONS else v.inputs
         self.index = lambda v: v.attrs.get("index")
         self.key = graph.key
         self.dims = lambda v: None   # a kernel reduces along its reduction axis
+
+
+def unscaled(graph: KernelGraph, value):
+    """Through copies, memory and multiplications by a constant (a log2(e) factor before exp2),
+    and through a guarded choice `where(c, a, b)` one of whose branches is x − max(x) (how
+    Inductor writes softmax(x / t): both branches are the shifted x, computed two ways)."""
+    value = graph.resolve(value)
+    while True:
+        if value.op == "mul" and len(value.inputs) == 2:
+            a, b = (graph.resolve(i) for i in value.inputs)
+            if b.op == "const":
+                value = a
+                continue
+            if a.op == "const":
+                value = b
+                continue
+        if value.op == "where" and len(value.inputs) == 3:
+            shifted = [b for b in (graph.resolve(i) for i in value.inputs[1:]) if _is_shift(graph, b)]
+            if shifted:
+                value = shifted[-1]
+                continue
+        return value
+
+
+def _is_shift(graph: KernelGraph, value) -> bool:
+    if value.op != "sub" or len(value.inputs) != 2:
+        return False
+    x, top = (graph.resolve(i) for i in value.inputs)
+    return top.op == "amax" and any(graph.key(leaf) == graph.key(x) for leaf in graph.leaves(top))
 
 
 def _fx_dims(node: FxNode):

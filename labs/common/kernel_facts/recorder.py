@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,9 +58,24 @@ def graph_json(graph: torch.fx.Graph) -> dict:
         value = node.meta.get("val")
         shape = [int(s) if str(s).lstrip("-").isdigit() else str(s) for s in value.shape] \
             if isinstance(value, torch.Tensor) else None
+        dtype = str(value.dtype).removeprefix("torch.") if isinstance(value, torch.Tensor) else None
         nodes.append({"name": node.name, "target": target, "args": [_arg(a) for a in node.args],
-                      "kwargs": {k: _arg(v) for k, v in node.kwargs.items()}, "shape": shape})
+                      "kwargs": {k: _arg(v) for k, v in node.kwargs.items()}, "shape": shape, "dtype": dtype,
+                      "where": _where(node.meta.get("stack_trace")),
+                      "code": _code(node.meta.get("stack_trace"))})
     return {"format": "post_grad_graph/1", "nodes": nodes}
+
+
+def _where(stack_trace: str | None) -> str | None:
+    """The learner's line a node came from: the innermost `File "...", line N` of its stack."""
+    found = re.findall(r'File "([^"]+)", line (\d+)', stack_trace or "")
+    return f"{found[-1][0]}:{found[-1][1]}" if found else None
+
+
+def _code(stack_trace: str | None) -> str | None:
+    """The source text of that line: the last line of the stack trace."""
+    lines = [line.strip() for line in (stack_trace or "").splitlines() if line.strip()]
+    return lines[-1] if lines and not lines[-1].startswith("File ") else None
 
 
 def _target(target) -> str:

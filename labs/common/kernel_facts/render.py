@@ -8,8 +8,11 @@ fact: every sentence is a template over `KernelFacts` (see words.py for the word
 
 from __future__ import annotations
 
+import re
+
 from labs.common.kernel_facts import words
 from labs.common.kernel_facts.facts import KernelFacts
+from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
 
 TABLE_COLUMNS = ["file", "line", "topic", "code", "detail", "what_en", "what_es"]
@@ -47,7 +50,7 @@ def rows(facts: KernelFacts) -> list[tuple[str, int, str, str, dict]]:
     for entry in facts.stores:
         for line, index, value in entry["at"]:
             where = _where(entry, index)
-            found.append(("kernel", line, *_store_topic(facts, line, value, where, bool(steps))))
+            found.append(("kernel", line, *_store_topic(facts, line, value, where, bool(steps), index)))
     for reduction in facts.reductions:
         if not reduction["step"]:
             for line in reduction["lines"]:
@@ -57,7 +60,15 @@ def rows(facts: KernelFacts) -> list[tuple[str, int, str, str, dict]]:
     return sorted(found, key=lambda r: (r[0] != "kernel", r[1], r[2]))
 
 
-def _store_topic(facts: KernelFacts, line: int, value: str, where: str, pattern: bool) -> tuple[str, str, dict]:
+def batch_wide(index: str | None) -> bool:
+    """A store whose index names no loop variable writes one element for the whole launch."""
+    return index is not None and not re.search(r"\b(?:x|r|r0_|y)\w*\d|\w*index\b|\bx\d", index)
+
+
+def _store_topic(facts: KernelFacts, line: int, value: str, where: str, pattern: bool,
+                 index: str | None = None) -> tuple[str, str, dict]:
+    if value in ("sum", "max", "amax") and batch_wide(index):  # a loss total or a count, not a row's value
+        return "store_total", where, {"where": where, "what": {"max": "max", "amax": "max"}.get(value, "sum")}
     if not pattern:
         return "generic_store", where, {"where": where, "values": [value]}
     if facts.output and line in facts.output.get("stored", []):
@@ -119,7 +130,7 @@ def step_table(facts: KernelFacts, lang: str, kernel_lines: list[str]) -> list[s
     out = [head[lang], "|---|---|---|---|"]
     elsewhere = {"en": "in kernel `{k}`", "es": "en el kernel `{k}`"}
     missing = {"en": "not found", "es": "no encontrada"}
-    for name in STEPS.get(facts.pattern or "", ()):
+    for name in STEPS.get(STEP_PATTERN.get(facts.pattern or "", ""), ()):
         step = facts.step(name)
         if step is None:
             continue

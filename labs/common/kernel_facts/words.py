@@ -24,8 +24,15 @@ STEP = {
            "sub_log": "(x − max) − log(suma): el propio log-softmax"},
 }
 
-PATTERN = {"en": {"softmax": "a softmax", "log_softmax": "a log-softmax"},
-           "es": {"softmax": "un softmax", "log_softmax": "un log-softmax"}}
+PATTERN = {"en": {"softmax": "a softmax", "attention_softmax": "the softmax of attention scores (q·kᵀ)",
+                  "log_softmax": "a log-softmax", "cross_entropy": "a cross-entropy loss (log-softmax, then the mean "
+                  "negative log-likelihood)", "layer_norm": "a layer norm", "rms_norm": "an RMS norm",
+                  "gelu": "a GELU", "silu": "a SiLU", "swiglu": "a SwiGLU gate (SiLU of one input times the other)"},
+           "es": {"softmax": "un softmax", "attention_softmax": "el softmax de las puntuaciones de atención (q·kᵀ)",
+                  "log_softmax": "un log-softmax", "cross_entropy": "una pérdida de entropía cruzada (log-softmax y "
+                  "después la media de la log-verosimilitud negativa)", "layer_norm": "una normalización de capa "
+                  "(layer norm)", "rms_norm": "una normalización RMS", "gelu": "una GELU", "silu": "una SiLU",
+                  "swiglu": "una compuerta SwiGLU (SiLU de una entrada por la otra)"}}
 
 FORM = {"en": {"two_pass": "the graph asks for amax, then a sum of exp", "online": "the graph asks for the max and the sum of exp as one node, prepare_softmax_online"},
         "es": {"two_pass": "el grafo pide amax y después una suma de exp", "online": "el grafo pide el máximo y la suma de exp como un solo nodo, prepare_softmax_online"}}
@@ -41,9 +48,9 @@ EXP_HOME = {
            "registers": "solo registros: no se guarda nunca"},
 }
 
-REDUCTION = {"en": {"amax": "max", "amin": "min", "sum": "sum", "welford": "Welford mean and variance",
+REDUCTION = {"en": {"amax": "max", "amin": "min", "sum": "sum", "any": "any (is some element set)", "welford": "Welford mean and variance",
                     "prepare_softmax_online": "online max and sum of exp"},
-             "es": {"amax": "máximo", "amin": "mínimo", "sum": "suma", "welford": "media y varianza de Welford",
+             "es": {"amax": "máximo", "amin": "mínimo", "sum": "suma", "any": "alguno (hay algún elemento activo)", "welford": "media y varianza de Welford",
                     "prepare_softmax_online": "máximo y suma de exp en línea"}}
 
 STYLE = {"en": {"cpp_vectorized": "C++ with OpenMP and vector loops", "cpp_scalar": "C++ with OpenMP, scalar loops",
@@ -67,13 +74,15 @@ ROW = {
     "en": {"load": "reads what x is computed from ({where})", "load_other": "reads {where}",
            "load_back": "reads back what line {source} wrote ({where})",
            "store": "writes the output, node {node} ({where})", "store_exp": "writes exp(x − max) to {home}",
-           "store_step": "writes the row's {step}, one number per row ({where})", "store_other": "writes {what} ({where})",
+           "store_step": "writes the row's {step}, one number per row ({where})",
+           "store_total": "writes one number for the whole batch, a {what} ({where})", "store_other": "writes {what} ({where})",
            "reduction": "{kind} reduction", "call": "launches the kernel", "alloc": "allocates {buffer}",
            "generic_load": "reads {where}", "generic_store": "writes {what} ({where})"},
     "es": {"load": "lee un dato del que se calcula x ({where})", "load_other": "lee {where}",
            "load_back": "vuelve a leer lo que escribió la línea {source} ({where})",
            "store": "escribe la salida, nodo {node} ({where})", "store_exp": "escribe exp(x − max) en {home}",
-           "store_step": "escribe {step} de la fila, un número por fila ({where})", "store_other": "escribe {what} ({where})",
+           "store_step": "escribe {step} de la fila, un número por fila ({where})",
+           "store_total": "escribe un solo número para todo el lote, {what} ({where})", "store_other": "escribe {what} ({where})",
            "reduction": "reducción: {kind}", "call": "lanza el kernel", "alloc": "reserva {buffer}",
            "generic_load": "lee {where}", "generic_store": "escribe {what} ({where})"},
 }
@@ -88,13 +97,17 @@ UNKNOWN = {
            "no_graph": "what the kernel computes: the dump has no post-grad graph (post_grad_graph.json or fx_graph_transformed.py)",
            "no_pattern_without_nodes": "what the kernel computes: without knowing which graph nodes it runs, no pattern is claimed",
            "several_outputs": "{count} pattern outputs run in this kernel; only the first is described",
-           "steps_found": "the lines of each step: the kernel's dataflow shows {count} such computations where the graph has one, so no line is claimed"},
+           "steps_found": "the lines of each step: the kernel's dataflow shows {count} such computations where the graph has one, so no line is claimed",
+           "steps_without_nodes": "which graph node is each step: the graph computes the pattern in another spelling (a scale, a guard, max().values, exp2), recognised by meaning",
+           "pattern_from_fragment": "the whole graph: what the kernel computes was read from its own graph fragment comment (the dump has no post-grad graph), which can show a pattern but not prove there is none"},
     "es": {"no_nodes": "qué nodos del grafo ejecuta este kernel: el volcado no tiene mapa de procedencia ni comentario con el fragmento del grafo",
            "no_ir": "qué búferes planificó el planificador: el volcado no tiene ir_post_fusion.txt",
            "no_graph": "qué calcula el kernel: el volcado no tiene el grafo post-grad (post_grad_graph.json o fx_graph_transformed.py)",
            "no_pattern_without_nodes": "qué calcula el kernel: sin saber qué nodos del grafo ejecuta, no se afirma ningún patrón",
            "several_outputs": "en este kernel se ejecutan {count} salidas de un patrón; solo se describe la primera",
-           "steps_found": "las líneas de cada paso: el flujo de datos del kernel muestra {count} cálculos así donde el grafo tiene uno, de modo que no se afirma ninguna línea"},
+           "steps_found": "las líneas de cada paso: el flujo de datos del kernel muestra {count} cálculos así donde el grafo tiene uno, de modo que no se afirma ninguna línea",
+           "steps_without_nodes": "qué nodo del grafo es cada paso: el grafo calcula el patrón escrito de otra forma (una escala, una guarda, max().values, exp2), reconocido por su significado",
+           "pattern_from_fragment": "el grafo entero: qué calcula el kernel se leyó de su propio comentario con el fragmento del grafo (el volcado no tiene grafo post-grad), que puede mostrar un patrón pero no probar que no lo hay"},
 }
 
 STEP_NOUN = {"en": {"max": "max", "sum": "sum"}, "es": {"max": "el máximo", "sum": "la suma"}}
