@@ -85,8 +85,8 @@ _SETTINGS = {
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
         cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0, concurrency_budget_s=0.1),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
-    # the seed's four workloads at half their output length, every backend on every one: 16
-    # cells of 2 s of timed generations each, compile warm-ups apart (they cost more than the
+    # the seed's four workloads at 0.3 of their output length, every backend on every one: 16
+    # cells of 1.5 s of timed generations each, compile warm-ups apart (they cost more than the
     # timing: three compiled backends of a 12-layer model). The whole lab must fit one 10-minute
     # GPU command: the deadline leaves room for the last parts and the report.
     ("full", "cuda"): Settings(
@@ -96,8 +96,8 @@ _SETTINGS = {
         bench_budget_s=0.4, bench_max_autotune=True,
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
-        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.5,
-        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=32.0, deadline_s=560.0),
+        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.3,
+        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=24.0, deadline_s=470.0),
 }
 
 
