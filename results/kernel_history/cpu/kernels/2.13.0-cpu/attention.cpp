@@ -87,7 +87,7 @@ extern "C"  void  kernel(const float* in_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 2. cpp_fused__softmax_bitwise_not_masked_fill_mul_view_1 · vectorized+parallel+reduction · annotator: softmax, two_pass
+// ── 2. cpp_fused__softmax_bitwise_not_masked_fill_mul_view_1 · vectorized+parallel+reduction · annotator: attention_softmax, two_pass
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const bool* in_ptr0,

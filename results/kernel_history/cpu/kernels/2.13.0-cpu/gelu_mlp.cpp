@@ -1,4 +1,4 @@
-// ── 1. cpp_fused_gelu_view_0 · vectorized+parallel · annotator: none
+// ── 1. cpp_fused_gelu_view_0 · vectorized+parallel · annotator: gelu
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0)
 {

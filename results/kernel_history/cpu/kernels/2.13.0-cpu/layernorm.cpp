@@ -1,4 +1,4 @@
-// ── 1. cpp_fused_native_layer_norm_0 · vectorized+parallel+reduction · annotator: none
+// ── 1. cpp_fused_native_layer_norm_0 · vectorized+parallel+reduction · annotator: layer_norm
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr0,

@@ -997,7 +997,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 9. cpp_fused_add_embedding_native_layer_norm_0 · vectorized+parallel+reduction · annotator: none
+// ── 9. cpp_fused_add_embedding_native_layer_norm_0 · vectorized+parallel+reduction · annotator: layer_norm
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        float* in_out_ptr1,
@@ -1279,7 +1279,7 @@ extern "C"  void  kernel(const float* in_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 11. cpp_fused__softmax_bitwise_not_masked_fill_mul_view_2 · vectorized+parallel+reduction · annotator: softmax, two_pass
+// ── 11. cpp_fused__softmax_bitwise_not_masked_fill_mul_view_2 · vectorized+parallel+reduction · annotator: attention_softmax, two_pass
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const bool* in_ptr0,
@@ -1427,7 +1427,7 @@ extern "C"  void  kernel(const float* in_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 13. cpp_fused_add_native_layer_norm_view_4 · vectorized+parallel+reduction · annotator: none
+// ── 13. cpp_fused_add_native_layer_norm_view_4 · vectorized+parallel+reduction · annotator: layer_norm
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr0,
@@ -1577,7 +1577,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 14. cpp_fused_gelu_view_5 · vectorized+parallel · annotator: none
+// ── 14. cpp_fused_gelu_view_5 · vectorized+parallel · annotator: gelu
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0)
@@ -1616,7 +1616,7 @@ extern "C"  void  kernel(const float* in_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 15. cpp_fused_add_native_layer_norm_view_6 · vectorized+parallel+reduction · annotator: none
+// ── 15. cpp_fused_add_native_layer_norm_view_6 · vectorized+parallel+reduction · annotator: layer_norm
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        float* in_out_ptr1,
@@ -1773,7 +1773,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-// ── 16. cpp_fused__log_softmax__unsafe_view_add_arange_native_layer_norm_native_layer_norm_backward_nll_loss_forward_view_7 · vectorized+parallel+reduction · annotator: log_softmax, two_pass
+// ── 16. cpp_fused__log_softmax__unsafe_view_add_arange_native_layer_norm_native_layer_norm_backward_nll_loss_forward_view_7 · vectorized+parallel+reduction · annotator: cross_entropy, two_pass
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        float* in_out_ptr1,
