@@ -6,8 +6,8 @@ softmax over the batch dimension; a log-softmax feeding a loss; LayerNorm; a GEL
 RMSNorm; and a transformer block made of them. Then the same meanings spelled otherwise
 (a softmax with a temperature, one written by hand with `max(dim).values`, one with `exp2`
 and a log2(e) factor, a row long enough for the online form on a GPU, cross-entropy in one
-call), gated activations (SwiGLU; convolution, batch norm and SiLU), and two look-alikes
-that are not a softmax (a sum over the wrong dimension; a numerator from another tensor).
+call, GELU by its tanh approximation), gated activations (SwiGLU; convolution, batch norm and
+SiLU), and two look-alikes that are not a softmax (a sum over the wrong dimension; a numerator from another tensor).
 `KINDS` names each with an example input.
 """
 
@@ -76,13 +76,21 @@ class LayerNormOnly(nn.Module):
 
 
 class GeluMLP(nn.Module):
-    def __init__(self, d_model: int = 64, hidden: int = 256):
+    def __init__(self, d_model: int = 64, hidden: int = 256, approximate: str = "none"):
         super().__init__()
         self.up = nn.Linear(d_model, hidden)
         self.down = nn.Linear(hidden, d_model)
+        self.approximate = approximate
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.down(F.gelu(self.up(x)))
+        return self.down(F.gelu(self.up(x), approximate=self.approximate))
+
+
+class GeluTanhMLP(GeluMLP):
+    """The GELU MLP of GPT-2: GELU by its tanh approximation, ½x(1 + tanh(√(2/π)(x + 0.044715x³)))."""
+
+    def __init__(self, d_model: int = 64, hidden: int = 256):
+        super().__init__(d_model, hidden, approximate="tanh")
 
 
 class RMSNorm(nn.Module):
@@ -233,6 +241,7 @@ KINDS = {kind.name: kind for kind in (
     Kind("log_softmax_nll", LogSoftmaxNLL, _logits_and_targets, "x (16, 64) float32, target (16,) int64 in [0, 100)"),
     Kind("layer_norm", LayerNormOnly, _floats(8, 32, 64), "x (8, 32, 64) float32"),
     Kind("gelu_mlp", GeluMLP, _floats(16, 64), "x (16, 64) float32"),
+    Kind("gelu_tanh_mlp", GeluTanhMLP, _floats(16, 64), "x (16, 64) float32"),
     Kind("rms_norm", RMSNorm, _floats(8, 32, 64), "x (8, 32, 64) float32"),
     Kind("scaled_softmax", ScaledSoftmax, _floats(16, 64), "x (16, 64) float32"),
     Kind("hand_softmax", HandSoftmax, _floats(16, 100), "x (16, 100) float32"),

@@ -7,7 +7,7 @@ the annotator reads (output_code.py, ir_pre_fusion.txt, ir_post_fusion.txt, the 
 mapping, fx_graph_readable.py, fx_graph_transformed.py, post_grad_graph.json), the facts
 extracted at capture time (kernel_facts.json) and a README.md saying what made them. Paths of
 the machine are replaced: the repository by nothing, the cache folder by `<inductor-cache>`.
-About a minute on a GPU, two to four on two CPU cores (each of the 15 kinds compiles once,
+About a minute on a GPU, two to four on two CPU cores (each of the 16 kinds compiles once,
 cold). An `expected.json` already in a target folder is kept: after regenerating, run
 `python -m labs.common.kernel_facts.score tests/fixtures/<device>-*` and redraft
 (`--draft`) and re-read the expectations of any folder it reports wrong.

@@ -61,9 +61,16 @@ def step_lines_compute(facts: KernelFacts, kernel: io.Kernel) -> dict[str, bool]
     verdicts = {}
     for step, lines in cited.items():
         ops, needs = REQUIRES[step]
-        verdicts[step] = all(any(_computes(graph, v, ops, needs, cited, elsewhere) for v in graph.on_line(line))
+        verdicts[step] = all(any(_computes(graph, v, ops, needs, cited, elsewhere) for v in _line_values(graph, line))
                              for line in lines)
     return verdicts
+
+
+def _line_values(graph: KernelGraph, line: int) -> list[Value]:
+    """The values a line computes, and the reductions it is one update of: Triton splits an
+    update over two lines (`tmp5 = maximum(_tmp4, x)`, then the masked write into `_tmp4`)."""
+    own = graph.on_line(line)
+    return own + [r for r in graph.values if r.op in REDUCTIONS and r not in own and line in graph.lines_of(r)]
 
 
 def _computes(graph: KernelGraph, value: Value, ops: set[str], needs: tuple[str, ...],
@@ -189,6 +196,10 @@ def pattern_computes(facts: KernelFacts, folder: Path) -> bool | None:
         if f.pattern != FAMILY.get(facts.pattern, facts.pattern) or f.output != facts.output_node:
             continue
         if facts.input_node not in f.inputs[:1]:
+            continue
+        if f.pattern == "gelu":  # erf or tanh: they differ by ~1e-3, so the numbers tell them apart
+            if f.detail.get("approximate") == detail.get("approximate"):
+                return True
             continue
         if f.pattern not in ("softmax", "log_softmax"):
             return True

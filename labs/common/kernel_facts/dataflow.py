@@ -87,7 +87,8 @@ class KernelGraph(Builder):
         kind, leaves, lines, folded, seen = root.op, [], {root.line}, [root], {id(root)}
         stack = list(root.inputs)
         while stack:
-            value = self.resolve(stack.pop())
+            raw = stack.pop()
+            value = self.resolve(raw)
             if id(value) in seen:
                 continue
             seen.add(id(value))
@@ -97,6 +98,7 @@ class KernelGraph(Builder):
             if through_item or value.op == kind or (
                     value.op in _COMBINE[kind] and any(self._accumulates(i, kind) for i in value.inputs)):
                 lines.add(value.line)
+                lines |= self._accumulator_writes(raw)
                 folded.append(value)
                 stack.extend(value.inputs)
             else:
@@ -108,3 +110,14 @@ class KernelGraph(Builder):
     def _accumulates(self, value: Value, kind: str) -> bool:
         value = self.resolve(value)
         return bool(value.attrs.get("accumulator")) or value.op == kind
+
+    @staticmethod
+    def _accumulator_writes(value: Value) -> set[int]:
+        """Lines that copy an update into its accumulator on the way to it: Triton's
+        `_tmp4 = tl.where(r0_mask & xmask, tmp5, _tmp4)` after `tmp5 = maximum(_tmp4, x)`."""
+        lines = set()
+        while value.op == "copy" and value.inputs:
+            if value.attrs.get("accumulator"):
+                lines.add(value.line)
+            value = value.inputs[0]
+        return lines

@@ -97,7 +97,8 @@ def analyze(folder: Path) -> GraphFacts:
     ir_nodes = io.scheduler_nodes(ir_path.read_text()) if ir_path.is_file() else None
     matches = fx_matches(graph) if graph else []
     recognised = meaning.recognise(graph) if graph else []
-    context = _Context(output_code, sites, graph, provenance, ir_nodes, matches, recognised)
+    context = _Context(output_code, sites, graph, provenance, ir_nodes, matches, recognised,
+                       {k.name: io.kernel_parameters(k) for k in kernels})
     facts = [_kernel_facts(kernel, context) for kernel in kernels]
     patterns = [_pattern_entry(r, facts) for r in recognised]
     sources = {"post_grad_graph": graph.source if graph else None, "provenance": provenance is not None,
@@ -114,6 +115,7 @@ class _Context:
     ir_nodes: list[io.SchedulerNode] | None
     matches: list[Match]
     recognised: list[meaning.Recognised]
+    parameters: dict[str, list[str]]   # kernel -> its parameters, in order
 
 
 def _pattern_entry(r: meaning.Recognised, kernels: list[KernelFacts]) -> dict:
@@ -255,7 +257,8 @@ def _ir(site: io.CallSite | None, c: _Context) -> tuple[list[str] | None, list[d
     """Every scheduler node that became this kernel, and each buffer those nodes write: its
     size, what the IR stores there, and what call() does with it. A node belongs to the kernel
     when a buffer it writes is passed to the launch, directly or as the memory a passed buffer
-    took over (`buf4 = buf2; del buf2  # reuse`), and no other launch is passed it."""
+    took over (`buf4 = buf2; del buf2  # reuse`), and no other launch writes it (a row max
+    that the next kernel reads is the node of the kernel that wrote it)."""
     if c.ir_nodes is None or site is None:
         return None, None
     call = io.wrapper_call(c.output_code)
@@ -267,7 +270,7 @@ def _ir(site: io.CallSite | None, c: _Context) -> tuple[list[str] | None, list[d
         if taken and taken.group(1) not in mine:
             mine.add(taken.group(1))
             frontier.append(taken.group(1))
-    others = {b for s in c.sites if s is not site and s.kernel != site.kernel for b in s.buffers}
+    others = {b for s in c.sites if s is not site and s.kernel != site.kernel for b in _written(s, c)}
     nodes = [n for n in c.ir_nodes if not n.is_extern and set(n.buffers) & mine and not set(n.buffers) & others]
     buffers = []
     for node in nodes:
@@ -275,6 +278,12 @@ def _ir(site: io.CallSite | None, c: _Context) -> tuple[list[str] | None, list[d
             buffers.append({"name": name, "size": list(node.sizes.get(name, ())), "role": node.roles.get(name, "?"),
                             "node": node.name, "in_call": _in_call(name, site, assigned, call)})
     return [n.name for n in nodes], buffers
+
+
+def _written(site: io.CallSite, c: _Context) -> set[str]:
+    """The buffers a launch passes to the kernel's output parameters (out_ptrN, in_out_ptrN)."""
+    parameters = c.parameters.get(site.kernel, [])
+    return {b for p, b in site.argument_buffers(parameters).items() if p.startswith(("out_ptr", "in_out_ptr"))}
 
 
 def _in_call(name: str, site: io.CallSite, assigned: dict[str, str], call: str) -> str:

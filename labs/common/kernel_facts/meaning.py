@@ -14,6 +14,7 @@ Inductor guards `softmax(x / t)` against non-finite rows). Then
     layer_norm    (x − mean_d x) · rsqrt(var_d x + eps)    [· weight] [+ bias]
     rms_norm      x · rsqrt(mean_d x² + eps)                [· weight]
     gelu          (x · ½) · (1 + erf(x / √2))
+                  or, approximated, (x · ½) · (1 + tanh(√(2/π) · (x + 0.044715 · x³)))
     silu          x / (1 + exp(−x))   or   x · sigmoid(x)
     swiglu        silu(a) · b
 
@@ -38,6 +39,7 @@ STEP_PATTERN = {"softmax": "softmax", "attention_softmax": "softmax", "log_softm
 FAMILY = {"attention_softmax": "softmax"}
 _TRANSPARENT = {"convert_element_type", "clone", "alias", "_to_copy", "contiguous", "squeeze", "unsqueeze"}
 _MATMULS = {"bmm", "baddbmm"}
+_GELU_CUBIC = 0.044715
 _PASS_THROUGH = {"div", "mul", "where", "reshape", "view", "clone", "expand", "_unsafe_view", "convert_element_type",
                  "masked_fill", "add"}
 
@@ -146,8 +148,8 @@ class _Canon:
             return ("sum_all", a[0])
         if op == "mean":
             return ("mean", a[0], self.dims(node, 1))
-        if op == "pow" and len(a) == 2 and a[1] == ("const", 2.0):
-            return ("sq", a[0])
+        if op == "pow" and len(a) == 2 and a[1] in (("const", 2.0), ("const", 3.0)):
+            return ("sq" if a[1] == ("const", 2.0) else "cube", a[0])
         if op == "add" and len(a) == 2:
             return self._add(a[0], a[1])
         if op == "log":
@@ -187,9 +189,12 @@ class _Canon:
         if b[0] == "const":
             if a[0] == "exp" and a[1][0] == "neg" and b[1] == 1.0:
                 return ("one_plus_exp_neg", a[1][1])
-            if a[0] == "erf" and b[1] == 1.0:
-                return ("one_plus_erf", a[1])
+            if a[0] in ("erf", "tanh") and b[1] == 1.0:
+                return ("one_plus_" + a[0], a[1])
             return ("add_const", a, b[1])
+        for p, q in ((a, b), (b, a)):  # x + 0.044715·x³, inside the tanh of GELU's approximation
+            if q[0] == "scale" and q[1] == ("cube", p) and abs(q[2] - _GELU_CUBIC) < 1e-6:
+                return ("gelu_tanh_inner", p)
         if a[0] == "pattern" and a[1] in ("layer_norm", "rms_norm") and dict(a[3]).get("bias") is None:
             params = dict(a[3]) | {"bias": b}
             return ("pattern", a[1], a[2], tuple(sorted(params.items(), key=lambda kv: kv[0])))
@@ -210,7 +215,14 @@ class _Canon:
             if x[0] == "sum_all" and _reaches_loss(x[1]):
                 return ("pattern", "cross_entropy", _loss_input(x[1]), ())
             return ("div", x, y)
+        if x == y:
+            return ("sq", x)
         for p, q in ((x, y), (y, x)):
+            if p[0] == "sq" and p[1] == q:
+                return ("cube", q)
+            gelu = self._gelu(p, q)
+            if gelu:
+                return gelu
             norm = self._norm(p, q)
             if norm:
                 return norm
@@ -218,14 +230,22 @@ class _Canon:
                 return ("pattern", "swiglu", p[2], (("up", q),))
             if p[0] == "sigmoid" and p[1] == q:
                 return ("pattern", "silu", q, ())
-            if p[0] == "scale" and abs(p[2] - 0.5) < 1e-9 and q[0] == "one_plus_erf" and \
-                    q[1] == self.scale(p[1], 1 / math.sqrt(2)):
-                return ("pattern", "gelu", p[1], ())
             if p[0] == "pattern" and p[1] in ("layer_norm", "rms_norm") and dict(p[3]).get("weight") is None \
                     and dict(p[3]).get("bias") is None:
                 params = dict(p[3]) | {"weight": q}
                 return ("pattern", p[1], p[2], tuple(sorted(params.items(), key=lambda kv: kv[0])))
         return ("mul", *sorted((x, y), key=repr))
+
+    def _gelu(self, p: tuple, q: tuple) -> tuple | None:
+        """(x · ½) · (1 + erf(x / √2)), or with 1 + tanh(√(2/π) · (x + 0.044715 · x³))."""
+        if p[0] != "scale" or abs(p[2] - 0.5) > 1e-9:
+            return None
+        x = p[1]
+        if q == ("one_plus_erf", self.scale(x, 1 / math.sqrt(2))):
+            return ("pattern", "gelu", x, ())
+        if q == ("one_plus_tanh", self.scale(("gelu_tanh_inner", x), math.sqrt(2 / math.pi))):
+            return ("pattern", "gelu", x, (("approximate", "tanh"),))
+        return None
 
     def _norm(self, p: tuple, q: tuple) -> tuple | None:
         if q[0] != "rsqrt" or q[1][0] != "add_const":

@@ -210,8 +210,11 @@ def _computed(graph: PostGradGraph, values: dict[str, object], kernel_nodes: lis
     references: dict[str, list] = {}   # input node -> [(pattern, detail, value)], computed once
     silu: dict[str, torch.Tensor] = {}
     ancestors = {name: _ancestors(graph, name) for name in kernel_nodes if name in graph.nodes}
+    # The kernel's nodes and what it reads from other kernels: a row max computed by the kernel
+    # before (a GPU splits x − max(x) so) is as much a reduction as one computed here.
+    local = set(kernel_nodes) | {i for name in kernel_nodes if name in graph.nodes for i in graph.nodes[name].inputs}
     reduced = {name for name in kernel_nodes if name in graph.nodes and
-               any(graph.nodes[a].op in _REDUCING for a in [name, *ancestors[name]] if a in set(kernel_nodes))}
+               any(graph.nodes[a].op in _REDUCING for a in [name, *ancestors[name]] if a in local)}
     found: list[Finding] = []
     for out in kernel_nodes:
         o = values.get(out)
