@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from labs.common import learner_code, whole_output
+from labs.common.kernel_facts.meaning import PATTERNS
 from labs.explain.errors import ExplainError
 
 if TYPE_CHECKING:  # torch is imported where it is needed: arguments are checked without it
@@ -255,14 +256,20 @@ def work(phase, job: Job) -> learner_code.Outcome:
     phase("write")
     path = write_outputs(explanation, job.staging, job.lang, job.command)
     kernels = sum(len(g.facts.kernels) for g in explanation.graphs)
-    patterns = [f"{k.pattern} in {k.kernel}" for g in explanation.graphs for k in g.facts.kernels
-                if k.pattern in ("softmax", "log_softmax")]
+    patterns = recognised_kinds(explanation.graphs)
     timing = explanation.timing
     return learner_code.Outcome(0, stdout=(
         f"{explanation.name}: {len(explanation.graphs)} graph(s), {kernels} kernel(s)"
         + (f"; {', '.join(patterns)}" if patterns else "")
         + f"; compiled {timing.compiled.median_s * 1e6:.1f} µs against eager {timing.eager.median_s * 1e6:.1f} µs "
         f"({timing.verdict}); {time.perf_counter() - started:.1f} s. Report: {job.out / path.name}"))
+
+
+def recognised_kinds(graphs) -> list[str]:
+    """"swiglu in cpp_fused_mul_silu_0" for each kernel that computes a kind `meaning.py`
+    recognises (softmax, attention softmax, log-softmax, cross-entropy, the norms, GELU, SiLU,
+    SwiGLU); a kernel that computes none of them is not named."""
+    return [f"{k.pattern} in {k.kernel}" for g in graphs for k in g.facts.kernels if k.pattern in PATTERNS]
 
 
 def main(argv: list[str] | None = None) -> int:

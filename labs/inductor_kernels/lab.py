@@ -39,7 +39,7 @@ from labs.common.contract import LABS_DIR
 from labs.common.harness import Lab
 from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
-from labs.common.kernel_facts import meaning
+from labs.common.kernel_facts import meaning, text_checks
 from labs.common.kernel_facts.facts import KernelFacts
 from labs.inductor_kernels import annotate, annotation_doc, distributed, report, stretch, timing_parts
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
@@ -254,7 +254,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
     return {"steps": sum(steps.values()) == len(annotate.SOFTMAX_STEPS) == len(steps),
             "verified_steps": sum(steps.values()),
             "output_store": bool(kernel_checks.output_store_writes_output(kf, chosen.kernel)),
-            "nodes": kernel_checks.nodes_match_provenance(kf, folder) is not False,
+            "nodes": text_checks.fused_nodes(kf, chosen.facts.kernels, folder) is not False,
             "pattern": meaning.FAMILY.get(kf.pattern, kf.pattern) == "softmax"  # the attention's softmax included
             and kernel_checks.pattern_computes(kf, folder) is True
             and kernel_checks.kernel_computes_output(chosen.facts, kf.kernel, "softmax", folder)}

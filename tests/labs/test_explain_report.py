@@ -54,3 +54,20 @@ def test_look_alikes_are_not_called_softmax_in_the_report(tmp_path):
         for lang in ("en", "es"):
             [row] = report.kernel_rows(e, lang)
             assert "softmax" not in row[2].lower() and row[2].startswith(("no known", "ningún")), (name, row[2])
+
+
+# What each fixture's one-line summary must name, read from the module's source: every kind
+# meaning.py knows, not only the softmax family; a look-alike names nothing.
+SUMMARY = {"cpu-torch2.13-swiglu_mlp": ["swiglu"], "cpu-torch2.13-gelu_tanh_mlp": ["gelu"],
+           "cpu-torch2.13-rms_norm": ["rms_norm"], "cpu-torch2.13-layer_norm": ["layer_norm"],
+           "cpu-torch2.13-cross_entropy": ["cross_entropy"], "cpu-torch2.13-conv_bn_silu": ["silu"],
+           "cpu-torch2.13-causal_attention": ["attention_softmax"], "cpu-torch2.13-hand_softmax": ["softmax"],
+           "cpu-torch2.13-wrong_dim_lookalike": []}
+
+
+@pytest.mark.parametrize("name", list(SUMMARY))
+def test_the_one_line_summary_names_every_recognised_kind(tmp_path, name):
+    from labs.explain.cli import recognised_kinds
+    named = recognised_kinds(explanation(tmp_path, name).graphs)
+    assert [entry.split(" in ")[0] for entry in named] == SUMMARY[name]
+    assert all(" in cpp_fused_" in entry for entry in named)

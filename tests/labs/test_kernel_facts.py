@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from labs.common import inductor_output as io
-from labs.common.kernel_facts import checks, document, facts, score
+from labs.common.kernel_facts import checks, document, facts, score, text_checks
 from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.words import STEP
 
@@ -186,10 +186,12 @@ def test_the_loss_sum_count_and_mean_are_not_softmax_steps(analysed):
     assert kf.output == {"stored": [], "consumed_by": kf.output["consumed_by"]} and kf.output["consumed_by"]
 
 
-def test_fused_nodes_other_than_the_mapping_fail(analysed):
+def test_fused_nodes_other_than_the_graph_files_say_fail(analysed):
+    kernels = analysed[ATTENTION].kernels
     kf, _ = _softmax_kernel(ATTENTION, analysed)
-    assert checks.nodes_match_provenance(kf, ATTENTION)
-    assert not checks.nodes_match_provenance(replace(kf, nodes=kf.nodes[:-1]), ATTENTION)
+    assert text_checks.fused_nodes(kf, kernels, ATTENTION)
+    assert not text_checks.fused_nodes(replace(kf, nodes=kf.nodes[:-1]), kernels, ATTENTION)
+    assert not text_checks.fused_nodes(replace(kf, nodes=[*kf.nodes, "no_such_node"]), kernels, ATTENTION)
 
 
 # -- abstention --------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ SCALED = FIXTURES / "cpu-torch2.13-scaled_softmax"
 HAND = FIXTURES / "cpu-torch2.13-hand_softmax"
 SWIGLU = FIXTURES / "cpu-torch2.13-swiglu_mlp"
 LOOKALIKE = FIXTURES / "cpu-torch2.13-wrong_dim_lookalike"
+GPU_LOSS = FIXTURES / "cuda-torch2.11-log_softmax_nll"   # two kernels, each with its graph fragment
 
 
 def _main(folder: Path) -> facts.KernelFacts:
@@ -89,6 +90,12 @@ def move_a_node_between_groups(kf):
     return replace(kf, source_nodes=groups)
 
 
+def drop_a_node_from_its_group(kf):
+    groups = {pre: list(posts) for pre, posts in kf.source_nodes.items()}
+    next(posts for posts in groups.values() if len(posts) > 1).pop()
+    return replace(kf, source_nodes=groups)
+
+
 def claim_log_softmax(kf):
     return replace(kf, pattern="log_softmax")
 
@@ -123,6 +130,10 @@ def drop_a_fused_node(kf):
     return replace(kf, nodes=kf.nodes[:-1])
 
 
+def add_a_node_of_the_other_kernel(kf):
+    return replace(kf, nodes=[*kf.nodes, "prepare_softmax_online_default"])
+
+
 def output_store_elsewhere(kf):
     stored = sorted({line for e in kf.stores for line, *_ in e["at"]} - set(kf.output["stored"]))
     return replace(kf, output={"stored": stored[:1]})
@@ -141,7 +152,10 @@ PLANTED = {
     "read-back sources: every one shifted by a line": (SOFTMAX, shift_read_back_sources, "read_back_sources"),
     "grouping by source: a node moved": (ATTENTION, move_a_node_between_groups, "grouping"),
     "output store: another line": (HAND, output_store_elsewhere, "output_store"),
+    "grouping by source: a node left out of its group": (SCALED, drop_a_node_from_its_group, "grouping"),
     "fused nodes: one left out": (SOFTMAX, drop_a_fused_node, "nodes"),
+    "fused nodes: one left out (GPU)": (GPU_LOSS, drop_a_fused_node, "nodes"),
+    "fused nodes: a node of the other kernel added (GPU)": (GPU_LOSS, add_a_node_of_the_other_kernel, "nodes"),
     "pattern: softmax called log-softmax": (SCALED, claim_log_softmax, "pattern"),
     "pattern: softmax called none": (SCALED, claim_none, "pattern"),
     "pattern: wrong dimension": (SOFTMAX, claim_wrong_dim, "pattern"),

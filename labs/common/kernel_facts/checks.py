@@ -7,7 +7,6 @@
 - `output_store_writes_output`: the cited output store writes the value of the last step.
 - `steps_complete`: no line that computes a step from the cited lines of the steps it needs
   is left out of that step's list.
-- `nodes_match_provenance`: the fused nodes claimed are those the provenance mapping gives.
 - `pattern_computes`: numerically (`oracle.py`, torch): the post-grad graph is run on random
   inputs and the claimed output node must equal the reference op (softmax, log-softmax,
   layer norm, ...) of the claimed input, with the claimed dimension and scale; a kernel
@@ -16,7 +15,8 @@
 - `kernel_computes_output`: the kernel chosen for a pattern runs a node that is, numerically,
   that pattern.
 - the text checks of `text_checks.py` (input lines, store labels, reduction lines, read-back
-  sources, buffer fates, grouping by source), which read the kernel without its parser.
+  sources, buffer fates, fused nodes, grouping by source), which read the kernel without its
+  parser and the nodes without the provenance mapping they came from.
 
 Each takes the structured facts and the dump folder; none of them trusts the facts' own
 bookkeeping.
@@ -124,16 +124,6 @@ def output_store_writes_output(facts: KernelFacts, kernel: io.Kernel) -> bool | 
                for line in facts.output["stored"])
 
 
-def nodes_match_provenance(facts: KernelFacts, folder: Path) -> bool | None:
-    provenance = io.load_provenance(folder)
-    if provenance is None or facts.nodes is None or facts.nodes_source != "provenance":
-        return None
-    handle = facts.calls[0]["handle"] if facts.calls else None
-    by_handle = provenance.nodes_of(facts.kernel)
-    truth = by_handle.get(handle) or next(iter(by_handle.values()), [])
-    return set(facts.nodes) == set(truth)
-
-
 def _truth_nodes(facts: KernelFacts, folder: Path) -> set[str] | None:
     provenance = io.load_provenance(folder)
     if provenance is not None:
@@ -231,7 +221,7 @@ def verify(graph_facts: GraphFacts, folder: Path) -> dict[str, dict]:
             "step_lines": all(steps.values()) if steps else None,
             "steps_complete": steps_complete(facts, kernel),
             "output_store": output_store_writes_output(facts, kernel),
-            "nodes": nodes_match_provenance(facts, folder),
+            "nodes": text_checks.fused_nodes(facts, graph_facts.kernels, folder),
             "pattern": pattern_computes(facts, folder),
             "input_lines": text_checks.input_lines(facts, kernel),
             "store_labels": text_checks.store_labels(facts, kernel),

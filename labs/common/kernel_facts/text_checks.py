@@ -15,8 +15,12 @@ not confirmed by the same parser:
   to, above it; a load said to read the input has no store to its pointer above it in the
   same loop nest's branch.
 - `buffer_fates`: what call() does with each planned buffer, found again by regex in call().
-- `grouping`: each source-node group is what the provenance file's `postToPre` says,
-  re-read as JSON, and contains every node of the kernel that maps to that source node.
+- `fused_nodes`: the nodes claimed for a kernel (read from the provenance mapping) against
+  the graph files instead: the kernel's `# Graph fragment:` comment where Inductor writes one
+  (GPU), and the recorded graph, where no node a kernel must compute next to them may be left
+  to no kernel.
+- `grouping`: the by-source groups (also from the provenance mapping) against the printed
+  graph's `# File: …:line` comments: one line per group, every node with a line grouped.
 - `steps_complete`: every line that computes a step's operation from the cited lines of
   the steps it needs is itself cited (a step list with a line left out fails).
 Standard library only.
@@ -187,15 +191,118 @@ def buffer_fates(facts, output_code: str) -> bool | None:
     return True
 
 
-def grouping(facts, folder: Path) -> bool | None:
-    path = Path(folder) / io.PROVENANCE_FILE
-    if not facts.source_nodes or not path.is_file():
+# -- fused nodes and grouping: from the graph files, never from the provenance mapping --------
+
+_GRAPH_FILE, _TRANSFORMED_FILE = "post_grad_graph.json", "fx_graph_transformed.py"
+# Ops Inductor leaves to a library call (their nodes belong to no generated kernel), and views
+# and item selections that only re-describe memory (no kernel computes them on their own).
+_EXTERN = {"mm", "addmm", "bmm", "baddbmm", "convolution", "_scaled_dot_product_flash_attention",
+           "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention"}
+_VIEWS = {"view", "reshape", "_unsafe_view", "permute", "expand", "t", "transpose", "squeeze", "unsqueeze",
+          "split", "split_with_sizes", "slice", "select", "as_strided", "alias", "getitem"}
+_FRAGMENT_LINE = re.compile(r"^#\s+%(\w+) : .*= call_function\[")
+_FILE_COMMENT = re.compile(r"^\s*# File: (.+?:\d+) in ")
+_NODE_LINE = re.compile(r"^\s+(\w+)(?:: \"[^\"]*\")? = ")
+
+
+def _fragment(output_code: str, kernel: str) -> set[str] | None:
+    """The computed nodes of the `# Graph fragment:` comment above the kernel's definition (GPU)."""
+    lines = output_code.splitlines()
+    head = next((i for i, t in enumerate(lines) if t.startswith(f"{kernel} = async_compile")), None)
+    if head is None:
         return None
-    post_to_pre = json.loads(path.read_text()).get("postToPre", {})
+    block = []
+    for t in reversed(lines[:head]):
+        if not t.startswith("#"):
+            break
+        block.append(t)
+    found = {m.group(1) for t in block if (m := _FRAGMENT_LINE.match(t))}
+    return found or None
+
+
+def _computed_nodes(folder: Path) -> tuple[dict[str, set[str]], set[str]] | None:
+    """Every node of the recorded graph that a generated kernel must compute -> the nodes it
+    reads and is read by; an extern call, a view, a placeholder or a dead node is none of them.
+    Outputs are read from `return` in the printed graph."""
+    graph_path, printed = Path(folder) / _GRAPH_FILE, Path(folder) / _TRANSFORMED_FILE
+    if not graph_path.is_file() or not printed.is_file():
+        return None
+    nodes = json.loads(graph_path.read_text())["nodes"]
+    returned = set(re.findall(r"\b\w+\b", next((t for t in printed.read_text().splitlines()
+                                                 if t.strip().startswith("return ")), "")))
+    reads = {n["name"]: set(re.findall(r'"node": "(\w+)"', json.dumps([n["args"], n["kwargs"]]))) for n in nodes}
+    users: dict[str, set[str]] = {}
+    for name, inputs in reads.items():
+        for i in inputs:
+            users.setdefault(i, set()).add(name)
+    computed = {}
+    for n in nodes:
+        parts = n["target"].split(".")
+        op = parts[1] if len(parts) == 3 else n["target"]
+        if op in ("placeholder", "output") or op in _EXTERN or op in _VIEWS:
+            continue
+        if n["name"] in users or n["name"] in returned:
+            computed[n["name"]] = reads[n["name"]] | users.get(n["name"], set())
+    return computed, set(reads)
+
+
+def fused_nodes(facts, kernels: list, folder: Path) -> bool | None:
+    """The nodes claimed for a kernel, against the graph files rather than the provenance
+    mapping they came from: on a GPU, exactly the computed nodes of the kernel's `# Graph
+    fragment:` comment; on any device, nodes the recorded graph has, and no node that a kernel
+    must compute (not an extern call, a view or a dead node) next to one claimed here left
+    unclaimed by every kernel of the graph."""
+    if facts.nodes is None:
+        return None
+    judged = False
+    if facts.nodes_source != "graph_fragment":  # a fragment is what those nodes came from
+        fragment = _fragment((Path(folder) / "output_code.py").read_text(), facts.kernel)
+        if fragment is not None:
+            if set(facts.nodes) != fragment:
+                return False
+            judged = True
+    graph = _computed_nodes(folder)
+    if graph is None:
+        return True if judged else None
+    computed, known = graph
+    mine = set(facts.nodes)
+    if not mine <= known:
+        return False
+    claimed = {n for k in kernels if k.kernel != facts.kernel for n in (k.nodes or [])} | mine
+    unclaimed = {n for n, neighbours in computed.items() if n not in claimed and neighbours & mine}
+    return not unclaimed
+
+
+def _locations(folder: Path) -> dict[str, str | None] | None:
+    """Node -> the learner's file:line it was traced from, as the printed graph's `# File:`
+    comments say (None under `# No stacktrace found`)."""
+    path = Path(folder) / _TRANSFORMED_FILE
+    if not path.is_file():
+        return None
+    where, found = None, {}
+    for t in path.read_text().splitlines():
+        if m := _FILE_COMMENT.match(t):
+            where = m.group(1)
+        elif t.strip().startswith("#") or not t.strip():
+            where = None if "No stacktrace" in t or not t.strip() else where
+        elif (m := _NODE_LINE.match(t)) and not t.strip().startswith(("def ", "return ")):
+            found[m.group(1)] = where
+    return found
+
+
+def grouping(facts, folder: Path) -> bool | None:
+    """Each source-node group, against where the printed graph says its nodes were traced
+    from: a group's nodes come from one line of the learner's file, every node of the kernel
+    with a line is in exactly one group, and no group holds a node the kernel does not run.
+    (Two groups on one line, `(q @ k.T) / s`, cannot be told apart this way.)"""
+    locations = _locations(folder)
+    if not facts.source_nodes or locations is None:
+        return None
     nodes = set(facts.nodes or [])
-    for pre, posts in facts.source_nodes.items():
-        if any(p not in nodes or pre not in post_to_pre.get(p, []) for p in posts):
+    grouped = [p for posts in facts.source_nodes.values() for p in posts]
+    if len(grouped) != len(set(grouped)) or not set(grouped) <= nodes:
+        return False
+    for posts in facts.source_nodes.values():
+        if len({locations.get(p) for p in posts} - {None}) > 1:
             return False
-        if {n for n in nodes if pre in post_to_pre.get(n, [])} != set(posts):
-            return False
-    return True
+    return all(n in grouped for n in nodes if locations.get(n))
