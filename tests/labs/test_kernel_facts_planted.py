@@ -24,6 +24,8 @@ SCALED = FIXTURES / "cpu-torch2.13-scaled_softmax"
 HAND = FIXTURES / "cpu-torch2.13-hand_softmax"
 SWIGLU = FIXTURES / "cpu-torch2.13-swiglu_mlp"
 LOOKALIKE = FIXTURES / "cpu-torch2.13-wrong_dim_lookalike"
+GELU = FIXTURES / "cpu-torch2.13-gelu_mlp"
+GELU_TANH = FIXTURES / "cpu-torch2.13-gelu_tanh_mlp"
 GPU_LOSS = FIXTURES / "cuda-torch2.11-log_softmax_nll"   # two kernels, each with its graph fragment
 
 
@@ -122,6 +124,14 @@ def claim_softmax_for_a_lookalike(kf):
                             "detail": {"dim": [1], "scale": 1.0}, "where": None}])
 
 
+def claim_the_other_gelu(kf):
+    claims = copy.deepcopy(kf.claims)
+    detail = claims[0]["detail"]
+    if detail.pop("approximate", None) is None:
+        detail["approximate"] = "tanh"
+    return replace(kf, claims=claims)
+
+
 def claim_silu_for_swiglu(kf):
     return replace(kf, pattern="silu", output_node="div", input_node="mm")
 
@@ -162,6 +172,8 @@ PLANTED = {
     "pattern: the temperature dropped": (SCALED, claim_wrong_scale, "pattern"),
     "pattern: a look-alike called softmax": (LOOKALIKE, claim_softmax_for_a_lookalike, "pattern"),
     "pattern: SwiGLU called SiLU": (SWIGLU, claim_silu_for_swiglu, "pattern"),
+    "pattern: erf GELU called tanh-approximated": (GELU, claim_the_other_gelu, "pattern"),
+    "pattern: tanh-approximated GELU called erf": (GELU_TANH, claim_the_other_gelu, "pattern"),
 }
 
 
