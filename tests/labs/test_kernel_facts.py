@@ -192,6 +192,9 @@ def test_fused_nodes_other_than_the_graph_files_say_fail(analysed):
     assert text_checks.fused_nodes(kf, kernels, ATTENTION)
     assert not text_checks.fused_nodes(replace(kf, nodes=kf.nodes[:-1]), kernels, ATTENTION)
     assert not text_checks.fused_nodes(replace(kf, nodes=[*kf.nodes, "no_such_node"]), kernels, ATTENTION)
+    copies = kernels[0]  # the q, k, v copies, before the scores' kernel
+    assert "exp" not in copies.nodes and text_checks.fused_nodes(copies, kernels, ATTENTION)
+    assert not text_checks.fused_nodes(replace(copies, nodes=[*copies.nodes, "exp"]), kernels, ATTENTION)
 
 
 # -- abstention --------------------------------------------------------------------------------

@@ -200,6 +200,10 @@ _EXTERN = {"mm", "addmm", "bmm", "baddbmm", "convolution", "_scaled_dot_product_
            "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention"}
 _VIEWS = {"view", "reshape", "_unsafe_view", "permute", "expand", "t", "transpose", "squeeze", "unsqueeze",
           "split", "split_with_sizes", "slice", "select", "as_strided", "alias", "getitem"}
+# An operation that no kernel can compute without writing its name (Triton's libdevice.exp,
+# C++'s .exp() or exp_u20, tl.sqrt_rn...).
+_OP_TEXT = {"exp": r"exp", "exp2": r"exp2", "log": r"log", "tanh": r"tanh", "erf": r"erf", "sqrt": r"sqrt",
+            "rsqrt": r"sqrt"}  # C++ writes rsqrt as 1 / std::sqrt
 _FRAGMENT_LINE = re.compile(r"^#\s+%(\w+) : .*= call_function\[")
 _FILE_COMMENT = re.compile(r"^\s*# File: (.+?:\d+) in ")
 _NODE_LINE = re.compile(r"^\s+(\w+)(?:: \"[^\"]*\")? = ")
@@ -235,23 +239,35 @@ def _computed_nodes(folder: Path) -> tuple[dict[str, set[str]], set[str]] | None
     for name, inputs in reads.items():
         for i in inputs:
             users.setdefault(i, set()).add(name)
-    computed = {}
+    computed, ops = {}, {}
     for n in nodes:
         parts = n["target"].split(".")
-        op = parts[1] if len(parts) == 3 else n["target"]
+        op = ops[n["name"]] = parts[1] if len(parts) == 3 else n["target"]
         if op in ("placeholder", "output") or op in _EXTERN or op in _VIEWS:
             continue
         if n["name"] in users or n["name"] in returned:
             computed[n["name"]] = reads[n["name"]] | users.get(n["name"], set())
-    return computed, set(reads)
+    return computed, set(reads), ops
+
+
+def kernel_text(folder: Path, kernel: str) -> str | None:
+    """The kernel's source as output_code.py holds it: from its definition to the next one."""
+    text = (Path(folder) / "output_code.py").read_text()
+    start = text.find(f"{kernel} = async_compile")
+    if start < 0:
+        return None
+    end = text.find(" = async_compile", start + len(kernel) + 16)
+    return text[start:end if end > 0 else len(text)]
 
 
 def fused_nodes(facts, kernels: list, folder: Path) -> bool | None:
     """The nodes claimed for a kernel, against the graph files rather than the provenance
     mapping they came from: on a GPU, exactly the computed nodes of the kernel's `# Graph
-    fragment:` comment; on any device, nodes the recorded graph has, and no node that a kernel
-    must compute (not an extern call, a view or a dead node) next to one claimed here left
-    unclaimed by every kernel of the graph."""
+    fragment:` comment; on any device, nodes the recorded graph has, each exp, log, tanh, erf
+    or square root among them written in the kernel's source, and no node that a kernel must
+    compute (not an extern call, a view or a dead node) next to one claimed here left unclaimed
+    by every kernel of the graph. (A C++ kernel claiming a plain node of another kernel, a
+    `clone`, passes: the CPU files do not say which kernel runs it.)"""
     if facts.nodes is None:
         return None
     judged = False
@@ -264,10 +280,13 @@ def fused_nodes(facts, kernels: list, folder: Path) -> bool | None:
     graph = _computed_nodes(folder)
     if graph is None:
         return True if judged else None
-    computed, known = graph
+    computed, known, ops = graph
     mine = set(facts.nodes)
     if not mine <= known:
         return False
+    source = kernel_text(folder, facts.kernel)
+    if source is not None and any(not re.search(_OP_TEXT[ops[n]], source) for n in mine if ops[n] in _OP_TEXT):
+        return False  # a node whose operation the kernel never writes (an exp claimed for a copy kernel)
     claimed = {n for k in kernels if k.kernel != facts.kernel for n in (k.nodes or [])} | mine
     unclaimed = {n for n, neighbours in computed.items() if n not in claimed and neighbours & mine}
     return not unclaimed
