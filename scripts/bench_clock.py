@@ -6,17 +6,14 @@ profiler's kernel times for the same calls, from the smallest size to the larges
 For a softmax over rows of 1,024 floats, a square matrix product and TinyHead's two kernels
 (a linear layer then a softmax), each at sizes from 2 rows to hundreds of MB, it prints:
 
-- calls: how many calls `device_time` captured per graph (K; 1 unless the call is far
-  shorter than the clock's floor) and the floor it subtracted (an empty graph, replayed the
-  same way);
-- before: the method before the floor was taken out (one call per replay, events around it);
+- floor: what `device_time` subtracted (from graphs of tiny kernels, replayed the same way);
+- before: the method before the floor was taken out (events around each replay);
 - device: `measure.device_time`'s median;
-- kernels: torch.profiler's CUDA kernel durations for the same graph (K calls), replayed
-  after the same kind of L2 flush, summed and divided by the calls: what the GPU spent in
-  the call's kernels, without launch or replay costs;
-- error: device against kernels. The target is within 5 % at every size.
-- kernels K=1: the same profile with one call per replay, every call on a cold L2: how
-  much of a difference the K − 1 warm calls make (see `device_time`'s docstring).
+- kernels: torch.profiler's CUDA kernel durations for the same graph, replayed after the
+  same kind of L2 flush, summed per call (median over the replays): what the GPU spent in
+  the call's kernels, without launch or replay costs, nor the spacing between two kernels;
+- n: kernels per call; error: device against kernels (the target is within 5 % at every
+  size); spacing: (device − kernels) / n, what is left per kernel.
 
 Needs a CUDA GPU.
 """
@@ -69,13 +66,12 @@ def before_floor(fn: Callable[[], Any], reps: int = 200) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in events) / 1e3
 
 
-def kernel_seconds(fn: Callable[[], Any], calls: int, replays: int) -> float:
-    """Profiler kernel time per call: `calls` calls captured in one graph, `replays` replays,
-    a 256 MiB write (its own kernel, left out of the sum) flushing L2 before each."""
-    graph = measure._captured(fn, calls)
+def kernel_seconds(fn: Callable[[], Any], replays: int) -> tuple[float, int]:
+    """Profiler kernel time of one call, the median over `replays` replays of its graph, a
+    256 MiB write (its own kernel, left out of the sum) flushing L2 before each; and how many
+    kernels one call runs."""
+    graph = measure._captured(fn)
     flush = torch.empty(256 * 2**20 // 4, dtype=torch.int32, device="cuda")
-    graph.replay()
-    torch.cuda.synchronize()
     activities = [torch.profiler.ProfilerActivity.CUDA]
     with torch.profiler.profile(activities=activities) as prof:
         for _ in range(replays):
@@ -86,10 +82,18 @@ def kernel_seconds(fn: Callable[[], Any], calls: int, replays: int) -> float:
         trace = Path(scratch) / "trace.json"
         prof.export_chrome_trace(str(trace))
         events = json.loads(trace.read_text())["traceEvents"]
-    kernels = [e for e in events if e.get("cat") == "kernel" and FLUSH_MARK not in e.get("name", "")]
-    if not kernels:
-        raise SystemExit("the profiler recorded no kernels inside the graph replays")
-    return sum(e["dur"] for e in kernels) / 1e6 / (calls * replays)
+    kernels = sorted((e for e in events if e.get("cat") == "kernel"), key=lambda e: e["ts"])
+    per_replay, current = [], None      # a flush kernel opens each replay's group
+    for kernel in kernels:
+        if FLUSH_MARK in kernel.get("name", ""):
+            current = []
+            per_replay.append(current)
+        elif current is not None:
+            current.append(kernel["dur"])
+    sums = [sum(group) for group in per_replay if group]
+    if len(sums) < replays // 2:
+        raise SystemExit(f"the profiler recorded kernels for {len(sums)} of {replays} replays")
+    return statistics.median(sums) / 1e6, round(statistics.median(len(group) for group in per_replay if group))
 
 
 def main() -> None:
@@ -100,20 +104,18 @@ def main() -> None:
     if not torch.cuda.is_available():
         sys.exit("bench_clock needs a CUDA GPU: on a CPU there is no device clock.")
     print(f"{torch.cuda.get_device_name(0)}, torch {torch.__version__}; times in µs, medians")
-    print(f"{'call':9} {'size':18} {'calls':>5} {'floor':>6} {'before':>9} {'device':>9} {'kernels':>9} "
-          f"{'error':>7} {'kernels K=1':>11}")
+    print(f"{'call':9} {'size':18} {'floor':>6} {'before':>9} {'device':>9} {'kernels':>9} {'n':>3} {'error':>7} {'spacing':>7}")
     errors = []
     with torch.no_grad():
         for name, size, fn in cases():
             device = measure.device_time(fn, "cuda", budget_s=args.budget)
-            note = measure.device_clock_notes()[-1]
-            calls = int(note["calls"])
-            kernels = kernel_seconds(fn, calls, args.replays)
-            cold = kernels if calls == 1 else kernel_seconds(fn, 1, args.replays)
+            floor = measure.device_clock_notes()[-1]["floor_s"]
+            kernels, count = kernel_seconds(fn, args.replays)
             error = device.median_s / kernels - 1
             errors.append(abs(error))
-            print(f"{name:9} {size:18} {calls:5d} {note['floor_s'] * 1e6:6.2f} {before_floor(fn) * 1e6:9.2f} "
-                  f"{device.median_s * 1e6:9.2f} {kernels * 1e6:9.2f} {error:+7.1%} {cold * 1e6:11.2f}")
+            print(f"{name:9} {size:18} {floor * 1e6:6.2f} {before_floor(fn) * 1e6:9.2f} "
+                  f"{device.median_s * 1e6:9.2f} {kernels * 1e6:9.2f} {count:3d} {error:+7.1%} "
+                  f"{(device.median_s - kernels) / count * 1e6:7.2f}")
     verdict = "within" if max(errors) <= 0.05 else "NOT within"
     print(f"largest error {max(errors):.1%} over {len(errors)} sizes: {verdict} the 5 % target")
 

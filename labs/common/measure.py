@@ -11,12 +11,12 @@ The method (the reference page "How results are made" says the same in prose):
    request sees, host overhead included. `device_time` is the time the GPU spends on the
    call's kernels: the call is captured once as a CUDA graph and the graph is replayed, one
    launch per sample between two CUDA events, with L2 flushed before each (the method of
-   `triton.testing.do_bench_cudagraph`, plus do_bench's flush), and the clock's own floor (an
-   empty graph replayed the same way) is subtracted; a call far shorter than that floor is
-   captured several times per graph and divided (`device_time` says what L2 holds when).
-   Replaying keeps the host's launch gaps out of the figure, so a launch-bound call has the same device time on a fast
-   host and a slow one. A call that cannot be captured (it synchronizes with the host, say)
-   falls back to queued calls between events, launch gaps included; each figure records
+   `triton.testing.do_bench_cudagraph`, plus do_bench's flush), and the replay's own floor
+   (about 4 µs on an H100, measured every round with graphs of tiny kernels) is subtracted.
+   Replaying keeps the host's launch gaps out of the figure, so a launch-bound call has the
+   same device time on a fast host and a slow one. A call that cannot be captured (it
+   synchronizes with the host, say) falls back to queued calls between events, launch gaps
+   included, no floor subtracted; each figure records
    which (`Stats.method`) and the provenance counts both. Latency minus device time is host
    overhead: Python, the framework, kernel launches. On a CPU there is one clock, and
    `device_time` is None.
@@ -25,7 +25,9 @@ The method (the reference page "How results are made" says the same in prose):
 4. **Interleaved A/B.** `compare` times the two sides in alternating rounds, so both see
    the same machine; each round's median is a vote and the median of the votes wins.
 5. **Budgets, not counts.** Each measurement stops after a time budget (or `max_reps`),
-   with at least `min_reps` samples, and records how many it took.
+   with at least `min_reps` samples, and records how many it took. A collective timed on
+   every rank asks `device_time` for a fixed count (`reps=`) instead: each rank must make
+   the same calls.
 6. **Cold compiles.** `compile_seconds` compiles inside a fresh Inductor and Triton cache
    (`torch._inductor.utils.fresh_cache`), so a compile time never depends on what an
    earlier compile left on disk. Parts about the warm cache say so and do not use it.
@@ -43,7 +45,6 @@ import dataclasses
 import os
 import statistics
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -241,45 +242,46 @@ def device_methods_used() -> dict[str, int]:
     return dict(_device_methods)
 
 
-# Each device-time figure's floor (median, seconds) and calls per replay, in order.
+# Each device-time figure's floor (seconds; 0 for a queued one), in order.
 _clock_notes: list[dict[str, float]] = []
 
 
 def device_clock_notes() -> list[dict[str, float]]:
-    """[{"floor_s": …, "calls": K}, …]: what each device-time figure of this process subtracted
-    and divided by (see `device_time`), for scripts/bench_clock.py."""
+    """[{"floor_s": …}, …]: what each device-time figure of this process subtracted (see
+    `device_time`), for scripts/bench_clock.py."""
     return list(_clock_notes)
 
 
 def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
                 graph: bool = True, reps: int | None = None) -> Stats | None:
-    """GPU time of one call's kernels, the clock's own floor taken out; None on CPU.
+    """GPU time of one call's kernels, L2 flushed before each sample, the clock's floor taken
+    out; None on CPU.
 
-    The call is captured as a CUDA graph and the graph replayed between two CUDA events, so
-    the figure is the kernels' time, not the host's speed at launching them (a call of 100
-    small kernels queued back to back would otherwise time the gaps between launches). A
-    call that cannot be captured is queued back to back instead, and says so (method "queued");
-    graph=False asks for that directly, to compare the two (scripts/bench_device_clock.py).
+    The call is captured as a CUDA graph and the graph replayed, one call per replay between
+    two CUDA events, so the figure is the kernels' time, not the host's speed at launching
+    them (a call of 100 small kernels queued back to back would otherwise time the gaps
+    between launches). A call that cannot be captured is queued back to back instead, and
+    says so (method "queued"); graph=False asks for that directly, to compare the two
+    (scripts/bench_device_clock.py).
 
-    The floor. Two events around a graph replay measure a few microseconds even when the graph
-    does nothing (about 4 µs on an H100): the device's cost of starting the replay and of the
-    events. It is measured the same way, an empty graph (or, queued, nothing) between events
-    after the same L2 flush, interleaved with the samples, and its median is subtracted from
-    every sample. A call much shorter than that floor is also amortised: `_calls_per_replay`
-    captures it K times in one graph (K so that a replay lasts about `AMORTISE_S`) and each
-    sample is (replay − floor) / K. scripts/bench_clock.py checks the result against the sum
-    of the profiler's kernel times for the same calls, from 2 rows to large sizes.
+    The floor. Two events around a replay measure about 4 µs on an H100 beyond the kernels
+    inside it: the device's cost of starting the graph and of the events. It is measured the
+    same way, with tiny kernels, in every sample round: a graph of one tiny kernel (floor +
+    one kernel) and one of `FLOOR_KERNELS` of them (floor + that many kernels, each with the
+    GPU's spacing between two kernels); their difference gives one kernel, and one kernel
+    taken from the first gives the floor, which is subtracted from every replayed sample.
+    What remains is the call's kernels plus the GPU's spacing between consecutive kernels
+    (a fraction of a µs each), which the profiler does not count as kernel time:
+    scripts/bench_clock.py compares the figure with the profiler's kernel sums, per size.
+    A queued sample has no replay to start and keeps no floor to subtract (as before).
 
-    What L2 holds. A 256 MiB write flushes L2 before every replay (and before every floor
-    sample). With K = 1 (any call of about `AMORTISE_S` or more) every timed call starts from
-    a cold L2. With K > 1 the first of the K calls in a replay starts cold and the next K − 1
-    find in L2 what the call before them left: the same inputs, when the call rereads them.
-    Only calls far shorter than `AMORTISE_S` are amortised, and a call that short moves at
-    most a few MB, so its warm-L2 share is the small-call regime a model meets anyway.
+    What L2 holds: a 256 MiB write before every timed call (and before each floor graph), so
+    every call starts from a cold L2, whatever its size. Calls are never batched several to a
+    replay, which would let the later ones find the first one's data in L2.
 
-    reps=N takes exactly N samples, one call per replay (K = 1), and no probe: every process
-    of a collective (an all-reduce timed on each rank) makes the same number of calls, in the
-    same order, or NCCL waits forever. Without it the sample count follows `budget_s`.
+    reps=N takes exactly N samples and no probe: every process of a collective (an
+    all-reduce timed on each rank) then makes the same number of calls, in the same order,
+    or NCCL waits forever. Without it the sample count follows `budget_s`.
     """
     if device != "cuda":
         return None
@@ -287,54 +289,32 @@ def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
     if reps is not None and reps < 1:
         raise ValueError(f"reps must be a positive count of samples, not {reps}")
     budget_ms = max(budget_s * 1e3, 5.0)
-    captured = _captured(fn, 1) if graph else None
+    captured = _captured(fn) if graph else None
     if captured is None:
-        stats = _event_time(fn, lambda: None, 1, budget_ms, QUEUED, reps)
+        stats = _event_time(fn, budget_ms, QUEUED, reps)
     else:
-        calls = 1 if reps is not None else _calls_per_replay(captured)
-        if calls > 1:
-            several = _captured(fn, calls, warm=False)
-            if several is None:   # K calls did not fit one capture (memory, say): one per replay
-                calls = 1
-            else:
-                captured = several
-        empty = _empty_graph()
-        stats = _event_time(captured.replay, empty.replay, calls, budget_ms, GRAPH, reps)
-        del captured, empty   # their memory pools go back to the allocator
+        stats = _event_time(captured.replay, budget_ms, GRAPH, reps)
+        del captured   # its memory pool goes back to the allocator
     _device_methods[stats.method] = _device_methods.get(stats.method, 0) + 1
     return stats
 
 
-# A replay shorter than this is amortised: several calls per replay (see `device_time`).
-AMORTISE_S = 100e-6
-MAX_CALLS_PER_REPLAY = 64
+FLOOR_KERNELS = 16   # tiny kernels in the longer of the two floor graphs
 
 
-def _calls_per_replay(captured: Any) -> int:
-    """K calls per replay so that a replay lasts about AMORTISE_S: 1 for a call that long."""
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    captured.replay()
-    start.record()
-    for _ in range(10):
-        captured.replay()
-    end.record()
-    torch.cuda.synchronize()
-    per_call_s = max(start.elapsed_time(end) / 10 / 1e3, 1e-7)
-    return int(min(MAX_CALLS_PER_REPLAY, max(1, AMORTISE_S // per_call_s)))
+def _floor_graphs() -> tuple[Any, Any]:
+    """Two CUDA graphs of tiny kernels (one element, plus one): one kernel, and FLOOR_KERNELS."""
+    tiny = torch.zeros(1, device="cuda")
+    graphs = []
+    for count in (1, FLOOR_KERNELS):
+        graphs.append(_captured(lambda count=count: [tiny.add_(1) for _ in range(count)]))
+    if any(g is None for g in graphs):
+        raise RuntimeError("a CUDA graph of tiny kernels could not be captured: the clock's floor is unknown")
+    return graphs[0], graphs[1]
 
 
-def _empty_graph() -> Any:
-    """A CUDA graph with nothing in it: its replay between two events is the clock's floor."""
-    graph = torch.cuda.CUDAGraph()
-    with warnings.catch_warnings():    # torch warns that an empty capture is empty: it is meant to be
-        warnings.simplefilter("ignore")
-        with torch.cuda.graph(graph):
-            pass
-    return graph
-
-
-def _captured(fn: Callable[[], Any], calls: int = 1, warm: bool = True) -> Any:
-    """`fn` recorded `calls` times as one torch.cuda.CUDAGraph, or None when it cannot be captured.
+def _captured(fn: Callable[[], Any]) -> Any:
+    """`fn` recorded as a torch.cuda.CUDAGraph, or None when it cannot be captured.
 
     Warm-up runs on a side stream first, as capture requires (lazy initialisation, cuBLAS
     workspaces and autotuning must not happen during capture). A call that synchronizes
@@ -347,13 +327,12 @@ def _captured(fn: Callable[[], Any], calls: int = 1, warm: bool = True) -> Any:
     every later random op ("Offset increment outside graph capture"). So the current stream
     is put back and the generator gets back a copy of its state from before the capture.
     """
-    if warm:
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                fn()
-        torch.cuda.current_stream().wait_stream(side)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
     torch.cuda.synchronize()
     stream = torch.cuda.current_stream()
     generator = torch.cuda.default_generators[torch.cuda.current_device()]
@@ -361,8 +340,7 @@ def _captured(fn: Callable[[], Any], calls: int = 1, warm: bool = True) -> Any:
     graph = torch.cuda.CUDAGraph()
     try:
         with torch.cuda.graph(graph, capture_error_mode="thread_local"):
-            for _ in range(calls):
-                fn()
+            fn()
         graph.replay()
         torch.cuda.synchronize()
     except Exception:  # any capture failure means "time it queued"
@@ -374,42 +352,43 @@ def _captured(fn: Callable[[], Any], calls: int = 1, warm: bool = True) -> Any:
     return graph
 
 
-def _event_time(fn: Callable[[], Any], floor_fn: Callable[[], Any], calls: int, budget_ms: float,
-                method: str, reps: int | None = None) -> Stats:
-    """CUDA events around each call, a 256 MB write flushing L2 before it (do_bench's method);
-    the same around `floor_fn` (nothing, or an empty graph) for the floor, subtracted, and
-    each sample divided by the `calls` that one `fn` makes."""
+def _event_time(fn: Callable[[], Any], budget_ms: float, method: str, reps: int | None = None) -> Stats:
+    """CUDA events around each call, a 256 MB write flushing L2 before it (do_bench's method).
+    Replayed (method "graph"), each round also times the two floor graphs the same way, and
+    the floor they give (see `device_time`) is subtracted from every sample."""
     flush = torch.empty(256 * 2**20 // 4, dtype=torch.int32, device="cuda")
+    floors = _floor_graphs() if method == GRAPH else ()
+    timed = [*(g.replay for g in floors), fn]
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
     if reps is None:
         probe_start, probe_end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         probe_start.record()
-        for _ in range(5):       # a sample costs its flush and its floor too: the budget counts them
-            flush.zero_()
-            fn()
-            flush.zero_()
-            floor_fn()
+        for _ in range(5):       # a sample costs its flushes and floor graphs too: the budget counts them
+            for call in timed:
+                flush.zero_()
+                call()
         probe_end.record()
         torch.cuda.synchronize()
         per_sample_ms = max(probe_start.elapsed_time(probe_end) / 5, 1e-3)
         reps = int(max(5, min(10_000, budget_ms / per_sample_ms)))
-    events = [[torch.cuda.Event(enable_timing=True) for _ in range(4)] for _ in range(reps)]
-    for start, end, floor_start, floor_end in events:
-        flush.zero_()
-        floor_start.record()
-        floor_fn()
-        floor_end.record()
-        flush.zero_()
-        start.record()
-        fn()
-        end.record()
+    events = [[(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in timed]
+              for _ in range(reps)]
+    for round_events in events:
+        for call, (start, end) in zip(timed, round_events):
+            flush.zero_()
+            start.record()
+            call()
+            end.record()
     torch.cuda.synchronize()
-    floor_ms = statistics.median(fs.elapsed_time(fe) for _, _, fs, fe in events)
-    samples = [max(s.elapsed_time(e) - floor_ms, 0.0) / calls / 1e3 for s, e, _, _ in events]
-    _clock_notes.append({"floor_s": floor_ms / 1e3, "calls": calls})
-    stats = summarize(samples, "device")
+    by_call = [[s.elapsed_time(e) / 1e3 for s, e in column] for column in zip(*events)]
+    floor_s = 0.0
+    if floors:
+        one, many = statistics.median(by_call[0]), statistics.median(by_call[1])
+        floor_s = max(one - (many - one) / (FLOOR_KERNELS - 1), 0.0)
+    _clock_notes.append({"floor_s": floor_s})
+    stats = summarize([max(sample - floor_s, 0.0) for sample in by_call[-1]], "device")
     return dataclasses.replace(stats, method=method)
 
 
