@@ -283,11 +283,11 @@ def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
     all-reduce timed on each rank) then makes the same number of calls, in the same order,
     or NCCL waits forever. Without it the sample count follows `budget_s`.
     """
+    if reps is not None and reps < 1:   # refused on every device, so a CPU run finds the mistake too
+        raise ValueError(f"reps must be a positive count of samples, not {reps}")
     if device != "cuda":
         return None
     ensure_clean()
-    if reps is not None and reps < 1:
-        raise ValueError(f"reps must be a positive count of samples, not {reps}")
     budget_ms = max(budget_s * 1e3, 5.0)
     captured = _captured(fn) if graph else None
     if captured is None:
