@@ -191,6 +191,10 @@ def test_a_comparison_on_both_clocks_reads_each_side():
 
 def test_device_time_is_none_on_a_cpu_and_compare_has_one_clock(clock):
     assert measure.device_time(clock.call([1.0]), "cpu") is None
+    assert measure.device_time(clock.call([1.0]), "cpu", reps=1) is None
+    for wrong in (0, -3):     # a fixed sample count is checked on every device
+        with pytest.raises(ValueError, match="reps must be a positive count"):
+            measure.device_time(clock.call([1.0]), "cpu", reps=wrong)
     assert measure.compare(clock.call([1.0]), clock.call([1.0]), "cpu", budget_s=8, rounds=1).device is None
 
 

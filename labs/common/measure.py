@@ -11,10 +11,12 @@ The method (the reference page "How results are made" says the same in prose):
    request sees, host overhead included. `device_time` is the time the GPU spends on the
    call's kernels: the call is captured once as a CUDA graph and the graph is replayed, one
    launch per sample between two CUDA events, with L2 flushed before each (the method of
-   `triton.testing.do_bench_cudagraph`, plus do_bench's flush). Replaying keeps the host's
-   launch gaps out of the figure, so a launch-bound call has the same device time on a fast
-   host and a slow one. A call that cannot be captured (it synchronizes with the host, say)
-   falls back to queued calls between events, launch gaps included; each figure records
+   `triton.testing.do_bench_cudagraph`, plus do_bench's flush), and the replay's own floor
+   (about 4 µs on an H100, measured every round with graphs of tiny kernels) is subtracted.
+   Replaying keeps the host's launch gaps out of the figure, so a launch-bound call has the
+   same device time on a fast host and a slow one. A call that cannot be captured (it
+   synchronizes with the host, say) falls back to queued calls between events, launch gaps
+   included, no floor subtracted; each figure records
    which (`Stats.method`) and the provenance counts both. Latency minus device time is host
    overhead: Python, the framework, kernel launches. On a CPU there is one clock, and
    `device_time` is None.
@@ -23,7 +25,9 @@ The method (the reference page "How results are made" says the same in prose):
 4. **Interleaved A/B.** `compare` times the two sides in alternating rounds, so both see
    the same machine; each round's median is a vote and the median of the votes wins.
 5. **Budgets, not counts.** Each measurement stops after a time budget (or `max_reps`),
-   with at least `min_reps` samples, and records how many it took.
+   with at least `min_reps` samples, and records how many it took. A collective timed on
+   every rank asks `device_time` for a fixed count (`reps=`) instead: each rank must make
+   the same calls.
 6. **Cold compiles.** `compile_seconds` compiles inside a fresh Inductor and Triton cache
    (`torch._inductor.utils.fresh_cache`), so a compile time never depends on what an
    earlier compile left on disk. Parts about the warm cache say so and do not use it.
@@ -238,28 +242,75 @@ def device_methods_used() -> dict[str, int]:
     return dict(_device_methods)
 
 
-def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
-                graph: bool = True) -> Stats | None:
-    """GPU time of the call's kernels, L2 flushed before each sample; None on CPU.
+# Each device-time figure's floor (seconds; 0 for a queued one), in order.
+_clock_notes: list[dict[str, float]] = []
 
-    The call is captured as a CUDA graph and the graph replayed: one launch per sample, so
-    the figure is the kernels' time, not the host's speed at launching them (a call of 100
-    small kernels queued back to back would otherwise time the gaps between launches). A
-    call that cannot be captured is queued back to back instead, and says so (method "queued");
-    graph=False asks for that directly, to compare the two (scripts/bench_device_clock.py).
+
+def device_clock_notes() -> list[dict[str, float]]:
+    """[{"floor_s": …}, …]: what each device-time figure of this process subtracted (see
+    `device_time`), for scripts/bench_clock.py."""
+    return list(_clock_notes)
+
+
+def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
+                graph: bool = True, reps: int | None = None) -> Stats | None:
+    """GPU time of one call's kernels, L2 flushed before each sample, the clock's floor taken
+    out; None on CPU.
+
+    The call is captured as a CUDA graph and the graph replayed, one call per replay between
+    two CUDA events, so the figure is the kernels' time, not the host's speed at launching
+    them (a call of 100 small kernels queued back to back would otherwise time the gaps
+    between launches). A call that cannot be captured is queued back to back instead, and
+    says so (method "queued"); graph=False asks for that directly, to compare the two
+    (scripts/bench_device_clock.py).
+
+    The floor. Two events around a replay measure about 4 µs on an H100 beyond the kernels
+    inside it: the device's cost of starting the graph and of the events. It is measured the
+    same way, with tiny kernels, in every sample round: a graph of one tiny kernel (floor +
+    one kernel) and one of `FLOOR_KERNELS` of them (floor + that many kernels, each with the
+    GPU's spacing between two kernels); their difference gives one kernel, and one kernel
+    taken from the first gives the floor, which is subtracted from every replayed sample.
+    What remains is the call's kernels plus the GPU's spacing between consecutive kernels
+    (a fraction of a µs each), which the profiler does not count as kernel time:
+    scripts/bench_clock.py compares the figure with the profiler's kernel sums, per size.
+    A queued sample has no replay to start and keeps no floor to subtract (as before).
+
+    What L2 holds: a 256 MiB write before every timed call (and before each floor graph), so
+    every call starts from a cold L2, whatever its size. Calls are never batched several to a
+    replay, which would let the later ones find the first one's data in L2.
+
+    reps=N takes exactly N samples and no probe: every process of a collective (an
+    all-reduce timed on each rank) then makes the same number of calls, in the same order,
+    or NCCL waits forever. Without it the sample count follows `budget_s`.
     """
+    if reps is not None and reps < 1:   # refused on every device, so a CPU run finds the mistake too
+        raise ValueError(f"reps must be a positive count of samples, not {reps}")
     if device != "cuda":
         return None
     ensure_clean()
     budget_ms = max(budget_s * 1e3, 5.0)
-    graph = _captured(fn) if graph else None
-    if graph is None:
-        stats = _event_time(fn, budget_ms, QUEUED)
+    captured = _captured(fn) if graph else None
+    if captured is None:
+        stats = _event_time(fn, budget_ms, QUEUED, reps)
     else:
-        stats = _event_time(graph.replay, budget_ms, GRAPH)
-        del graph   # its memory pool goes back to the allocator
+        stats = _event_time(captured.replay, budget_ms, GRAPH, reps)
+        del captured   # its memory pool goes back to the allocator
     _device_methods[stats.method] = _device_methods.get(stats.method, 0) + 1
     return stats
+
+
+FLOOR_KERNELS = 16   # tiny kernels in the longer of the two floor graphs
+
+
+def _floor_graphs() -> tuple[Any, Any]:
+    """Two CUDA graphs of tiny kernels (one element, plus one): one kernel, and FLOOR_KERNELS."""
+    tiny = torch.zeros(1, device="cuda")
+    graphs = []
+    for count in (1, FLOOR_KERNELS):
+        graphs.append(_captured(lambda count=count: [tiny.add_(1) for _ in range(count)]))
+    if any(g is None for g in graphs):
+        raise RuntimeError("a CUDA graph of tiny kernels could not be captured: the clock's floor is unknown")
+    return graphs[0], graphs[1]
 
 
 def _captured(fn: Callable[[], Any]) -> Any:
@@ -269,6 +320,12 @@ def _captured(fn: Callable[[], Any]) -> Any:
     workspaces and autotuning must not happen during capture). A call that synchronizes
     with the host, copies from pageable memory or is already a CUDA graph raises during
     capture; that failure is expected, and the caller times the call queued instead.
+
+    A failed capture must leave the process as it found it. torch's capture context exits
+    through `capture_end`, which raises on an invalidated capture before it restores the
+    current stream or ends the CUDA generator's capture: the generator would then refuse
+    every later random op ("Offset increment outside graph capture"). So the current stream
+    is put back and the generator gets back a copy of its state from before the capture.
     """
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
@@ -277,6 +334,9 @@ def _captured(fn: Callable[[], Any]) -> Any:
             fn()
     torch.cuda.current_stream().wait_stream(side)
     torch.cuda.synchronize()
+    stream = torch.cuda.current_stream()
+    generator = torch.cuda.default_generators[torch.cuda.current_device()]
+    before = generator.clone_state()
     graph = torch.cuda.CUDAGraph()
     try:
         with torch.cuda.graph(graph, capture_error_mode="thread_local"):
@@ -284,35 +344,51 @@ def _captured(fn: Callable[[], Any]) -> Any:
         graph.replay()
         torch.cuda.synchronize()
     except Exception:  # any capture failure means "time it queued"
+        torch.cuda.set_stream(stream)
+        generator.graphsafe_set_state(before)
+        del graph
         torch.cuda.synchronize()
         return None
     return graph
 
 
-def _event_time(fn: Callable[[], Any], budget_ms: float, method: str) -> Stats:
-    """CUDA events around each call, a 256 MB write flushing L2 before it (do_bench's method)."""
+def _event_time(fn: Callable[[], Any], budget_ms: float, method: str, reps: int | None = None) -> Stats:
+    """CUDA events around each call, a 256 MB write flushing L2 before it (do_bench's method).
+    Replayed (method "graph"), each round also times the two floor graphs the same way, and
+    the floor they give (see `device_time`) is subtracted from every sample."""
     flush = torch.empty(256 * 2**20 // 4, dtype=torch.int32, device="cuda")
+    floors = _floor_graphs() if method == GRAPH else ()
+    timed = [*(g.replay for g in floors), fn]
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
-    probe_start, probe_end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    probe_start.record()
-    for _ in range(5):       # a sample costs its flush too: the budget counts both
-        flush.zero_()
-        fn()
-    probe_end.record()
+    if reps is None:
+        probe_start, probe_end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        probe_start.record()
+        for _ in range(5):       # a sample costs its flushes and floor graphs too: the budget counts them
+            for call in timed:
+                flush.zero_()
+                call()
+        probe_end.record()
+        torch.cuda.synchronize()
+        per_sample_ms = max(probe_start.elapsed_time(probe_end) / 5, 1e-3)
+        reps = int(max(5, min(10_000, budget_ms / per_sample_ms)))
+    events = [[(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in timed]
+              for _ in range(reps)]
+    for round_events in events:
+        for call, (start, end) in zip(timed, round_events):
+            flush.zero_()
+            start.record()
+            call()
+            end.record()
     torch.cuda.synchronize()
-    per_sample_ms = max(probe_start.elapsed_time(probe_end) / 5, 1e-3)
-    reps = int(max(5, min(10_000, budget_ms / per_sample_ms)))
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    for start, end in zip(starts, ends):
-        flush.zero_()
-        start.record()
-        fn()
-        end.record()
-    torch.cuda.synchronize()
-    stats = summarize([s.elapsed_time(e) / 1e3 for s, e in zip(starts, ends)], "device")
+    by_call = [[s.elapsed_time(e) / 1e3 for s, e in column] for column in zip(*events)]
+    floor_s = 0.0
+    if floors:
+        one, many = statistics.median(by_call[0]), statistics.median(by_call[1])
+        floor_s = max(one - (many - one) / (FLOOR_KERNELS - 1), 0.0)
+    _clock_notes.append({"floor_s": floor_s})
+    stats = summarize([max(sample - floor_s, 0.0) for sample in by_call[-1]], "device")
     return dataclasses.replace(stats, method=method)
 
 

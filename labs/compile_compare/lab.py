@@ -68,7 +68,11 @@ def part_steady_state(lab: Lab, settings: Settings, findings: Findings, steps: f
     first = findings.first_step
     findings.steady = AB("eager", "compiled", timing, first.eager_s, first.compiled_s)
     findings.tokens_per_step = settings.tokens_per_step
-    report.steady_state(lab, findings.steady, settings.tokens_per_step)
+    loops = None
+    if lab.device == "cuda":   # the same steps queued, not replayed: an unsynchronised loop's step time
+        loops = tuple(measure.device_time(fn, lab.device, budget_s=settings.steady_budget_s / 8, graph=False)
+                      for fn in (steps.eager, steps.compiled))
+    report.steady_state(lab, findings.steady, settings.tokens_per_step, loops)
 
 
 def part_modes(lab: Lab, settings: Settings, findings: Findings, steps: first_step.Steps) -> None:

@@ -174,8 +174,16 @@ def first_step(lab: Lab, result: FirstStep) -> None:
 
 # -- part steady_state ------------------------------------------------------------------------
 
-def steady_state(lab: Lab, comparison: AB, tokens: int) -> None:
+def steady_state(lab: Lab, comparison: AB, tokens: int,
+                 loops: tuple[measure.Stats, measure.Stats] | None = None) -> None:
+    """`loops`: each side's steps queued back to back between two events, not replayed (GPU
+    only): the step time of an unsynchronised training loop, the host's launch gaps included."""
     ab(lab, "steady", comparison, ("eager", "compiled"))
+    for name, loop in zip(("eager", "compiled"), loops or (None, None)):
+        if loop is None:
+            placeholders(lab, [f"steady.{name}_loop_ms"])
+        else:
+            lab.metric(f"steady.{name}_loop_ms", ms(loop.median_s), "ms")
     eager, compiled = comparison.timing.latency
     lab.metric("steady.tokens_per_step", tokens)
     lab.metric("steady.eager_tokens_per_s", tokens / eager.median_s, "tokens/s")

@@ -54,22 +54,15 @@ def gpu_test_files(root: Path = ROOT) -> list[Path]:
 # -- with pytest --------------------------------------------------------------------------------
 
 def run_with_pytest(files: list[Path]) -> dict[str, dict]:
-    """Each file in a process of its own: a CUDA graph capture that fails on purpose (a host
-    sync, timed queued instead) left the CUDA generator unusable for the rest of its process
-    ("Offset increment outside graph capture"), and the next file's first torch.randn failed."""
-    outcomes: dict[str, dict] = {}
-    for path in files:
-        outcomes.update(_run_file_with_pytest(path))
-    return outcomes
-
-
-def _run_file_with_pytest(path: Path) -> dict[str, dict]:
+    """All files in one process, as a lab runs: a capture that fails on purpose (a host sync,
+    timed queued instead) must leave the process healthy for whatever runs next (it once left
+    the CUDA generator unusable: "Offset increment outside graph capture")."""
     with tempfile.TemporaryDirectory() as scratch:
         report = Path(scratch) / "junit.xml"
         subprocess.run([sys.executable, "-m", "pytest", "-m", "gpu", "-p", "no:cacheprovider", "-q", "-rs",
-                        f"--junitxml={report}", str(path)], cwd=ROOT, env=engine_env())
+                        f"--junitxml={report}", *map(str, files)], cwd=ROOT, env=engine_env())
         if not report.is_file():
-            return {f"{path.relative_to(ROOT)} (pytest)": {"outcome": "failed", "message": "pytest wrote no report"}}
+            return {"tests/gpu (pytest)": {"outcome": "failed", "message": "pytest wrote no report"}}
         outcomes = {}
         for case in ET.parse(report).iter("testcase"):
             name = f"{case.get('classname', '').replace('.', '/')}.py::{case.get('name')}"

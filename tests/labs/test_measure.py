@@ -210,3 +210,56 @@ def test_a_comparison_times_both_sides_with_one_method():
     mixed = measure.compare(graphable, syncing, "cuda", budget_s=0.1)
     assert both_graph.device_method == measure.GRAPH
     assert mixed.device_method == measure.QUEUED and mixed.device[0].method == measure.QUEUED
+
+
+@needs_gpu
+def test_a_failed_capture_leaves_the_process_healthy():
+    """A host sync inside a capture used to leave the CUDA generator mid-capture ("Offset increment
+    outside graph capture" on the next random op) and the capture stream current."""
+    x = torch.randn(64, 64, device="cuda")
+    stream = torch.cuda.current_stream()
+    assert measure.device_time(lambda: (x.sum().item(), x + 1), "cuda", budget_s=0.02).method == measure.QUEUED
+    assert torch.cuda.current_stream() == stream
+    torch.manual_seed(1)
+    after = torch.randn(1000, device="cuda")             # raised before the fix
+    torch.manual_seed(1)
+    assert torch.equal(after, torch.randn(1000, device="cuda"))
+    dropout = lambda: torch.nn.functional.dropout(x, 0.5)   # a random op can still be captured
+    assert measure.device_time(dropout, "cuda", budget_s=0.02).method == measure.GRAPH
+    assert measure.device_time(lambda: x.sum().item(), "cuda", budget_s=0.02).method == measure.QUEUED
+    assert measure.device_time(dropout, "cuda", budget_s=0.02).method == measure.GRAPH
+
+
+@needs_gpu
+def test_the_clock_floor_is_out_one_kernel_is_a_two_hundredth_of_two_hundred():
+    """With the replay's fixed cost (about 4 µs) in every sample, one tiny kernel read about 5.5 µs
+    and 200 of them about 60 times that: the ratio must be near 200 once the floor is out."""
+    x = torch.zeros(16, device="cuda")
+
+    def many():
+        for _ in range(200):
+            x.add_(1)
+    one = measure.device_time(lambda: x.add_(1), "cuda", budget_s=0.1)
+    assert measure.device_clock_notes()[-1]["floor_s"] > 1e-6        # a floor was measured and taken out
+    lots = measure.device_time(many, "cuda", budget_s=0.1)
+    assert 140 < lots.median_s / one.median_s < 260, (one.median_s, lots.median_s)
+    queued = measure.device_time(lambda: x.add_(1), "cuda", budget_s=0.02, graph=False)
+    assert queued.method == measure.QUEUED and measure.device_clock_notes()[-1]["floor_s"] == 0.0
+
+
+@needs_gpu
+def test_a_fixed_count_of_samples_makes_the_same_calls_every_time():
+    """reps=N: exactly N samples and a call count that does not depend on the clock (collectives)."""
+    x = torch.randn(256, device="cuda")
+    calls = []
+    fn = lambda: calls.append(1) or x * 2
+    for graph in (True, False):
+        counts = []
+        for _ in range(2):
+            calls.clear()
+            stats = measure.device_time(fn, "cuda", graph=graph, reps=7)
+            assert stats.reps == 7
+            counts.append(len(calls))
+        assert counts[0] == counts[1]
+    with pytest.raises(ValueError, match="reps"):
+        measure.device_time(fn, "cuda", reps=0)
