@@ -5,9 +5,9 @@ lab, `explain` and the pages say the same thing in both languages."""
 from __future__ import annotations
 
 from labs.common.kernel_facts import document, render
-from labs.common.kernel_facts.facts import KernelFacts
 from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
+from labs.common.kernel_facts.records import KernelFacts
 
 TABLE_COLUMNS = render.TABLE_COLUMNS
 STEP_COLUMNS = ["step", "nodes", "lines", "first_line", "what_en", "what_es"]

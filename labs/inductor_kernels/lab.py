@@ -40,7 +40,7 @@ from labs.common.harness import Lab
 from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
 from labs.common.kernel_facts import meaning
-from labs.common.kernel_facts.facts import KernelFacts
+from labs.common.kernel_facts.records import KernelFacts
 from labs.inductor_kernels import annotate, annotation_doc, distributed, report, stretch, timing_parts
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH

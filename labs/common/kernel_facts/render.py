@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from labs.common.kernel_facts import words
-from labs.common.kernel_facts.facts import KernelFacts
 from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
+from labs.common.kernel_facts.records import KernelFacts
 
 TABLE_COLUMNS = ["file", "line", "topic", "code", "detail", "what_en", "what_es"]
 LANGS = ("en", "es")
