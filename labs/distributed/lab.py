@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.distributed import data, gather, launch, report, run_report, tables, validate
 from labs.distributed import pick as picking
@@ -151,7 +152,7 @@ def part_pick(lab: Lab, state: State) -> None:
         for v in state.settings.variants:
             lab.metric(f"pick.{v.name}", "none")
             lab.metric(f"pick.{v.name}.reason", "run_failed")
-            for lang in ("en", "es"):
+            for lang in LANGUAGES:
                 state.sentences[lang][v.name] = picking.no_conclusion(failures, lang)
         return
     for v in state.settings.variants:
@@ -170,7 +171,7 @@ def part_pick(lab: Lab, state: State) -> None:
         lab.metric(f"pick.{v.name}.reason", choice.reason)
         if choice.speedup is not None:
             lab.metric(f"pick.{v.name}.speedup", choice.speedup, "×")
-        for lang in ("en", "es"):
+        for lang in LANGUAGES:
             state.sentences[lang][v.name] = picking.sentence(choice, candidates, v.name,
                                                              device_words[lang][state.device], budget, lang)
 
