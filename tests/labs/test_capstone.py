@@ -633,7 +633,7 @@ def test_report_counts_and_verdict_agree_with_the_rows(ratios, en, es):
 
 def test_report_of_the_committed_gpu_run_says_five_of_six_met():
     from labs.capstone import report
-    from tests.test_claims import committed
+    from tests.manifests import committed
     manifest = committed("capstone", "cuda").manifest
     english = report.english(report.Facts(manifest, "en"), "H100", "full")
     assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
