@@ -41,7 +41,7 @@ from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
 from labs.common.kernel_facts import meaning
 from labs.common.kernel_facts.records import KernelFacts
-from labs.inductor_kernels import annotate, annotation_doc, distributed, report, stretch, timing_parts
+from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, report, stretch, timing_parts
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.inductor_kernels.tinyhead import TinyHead
@@ -293,14 +293,14 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
         gib = f"{device_bytes / 2**30:.0f}"
         label = {"en": f"this GPU's {gib} GiB", "es": f"los {gib} GiB de esta GPU"}
     else:
-        device_bytes = distributed.REFERENCE_GPU_BYTES
+        device_bytes = distributed_survey.REFERENCE_GPU_BYTES
         label = {"en": "a 16 GiB GPU", "es": "una GPU de 16 GiB"}
-    choice = distributed.pick(memory, device_bytes)
+    choice = distributed_survey.pick(memory, device_bytes)
     for lang, key in (("en", "distributed"), ("es", "distributed.es")):
         name = "DISTRIBUTED.md" if lang == "en" else "DISTRIBUTED.es.md"
-        document = distributed.render(memory, choice, label[lang], lang)
+        document = distributed_survey.render(memory, choice, label[lang], lang)
         lab.write_artifact(key, name, document, "markdown")
-    survey = distributed.survey_facts(distributed.render(memory, choice, label["en"], "en"))
+    survey = distributed_survey.survey_facts(distributed_survey.render(memory, choice, label["en"], "en"))
     lab.table("survey_sections", ["pattern", "names_its_api", "names_its_traffic", "names_other_apis"],
               [[k, f.own_api, f.own_traffic, ", ".join(f.other_apis) or "none"] for k, f in survey.items()])
     for key, value in (("params", memory.params), ("param_mib", memory.param_bytes / 2**20),
@@ -312,7 +312,7 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
     lab.metric("distributed.share_of_device", 100 * memory.total_bytes / device_bytes, "%")
     lab.metric("distributed.pick", choice.strategy)
     lab.check("survey_distinguishes_patterns", sum(1 for f in survey.values() if f.distinct), "==",
-              len(distributed.PATTERNS),
+              len(distributed_survey.PATTERNS),
               label={"en": "Survey: each section names its own pattern's API and traffic, and no other's",
                      "es": "Resumen: cada sección nombra la API y el tráfico de su patrón, y de ningún otro"})
 
