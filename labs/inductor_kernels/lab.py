@@ -41,7 +41,7 @@ from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
 from labs.common.kernel_facts import meaning
 from labs.common.kernel_facts.records import KernelFacts
-from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, report, stretch, timing_parts
+from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, parts_timing, report, stretch
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.inductor_kernels.tinyhead import TinyHead
@@ -68,7 +68,7 @@ def compile_and_capture(model: torch.nn.Module, example: torch.Tensor) -> Compil
     return Compiled(model, compiled, written, graphs)
 
 
-def part_a_tinyhead(lab: Lab) -> Compiled:
+def part_compile_match_tinyhead(lab: Lab) -> Compiled:
     torch.manual_seed(SEED)
     model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
     x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
@@ -96,7 +96,7 @@ def logits_tolerance(scale: float, reduction_length: int) -> float:
 # --8<-- [end:tolerance]
 
 
-def part_a2_minigpt(lab: Lab) -> Compiled:
+def part_compile_match_minigpt(lab: Lab) -> Compiled:
     settings = SETTINGS[lab.preset]
     lab.progress("training or loading the grammar MiniGPT")
     model, info = minigpt.trained_minigpt(
@@ -142,7 +142,7 @@ def record_training(lab: Lab, info: minigpt.TrainInfo) -> None:
 
 # -- Part B ------------------------------------------------------------------------------
 
-def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
+def part_inductor_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
     for name, result in models.items():
         if result is None:
             continue  # its Part A failed; the other model's dump is still worth keeping
@@ -185,7 +185,7 @@ def kernel_filename(kernel: inductor_output.Kernel, stem: str = "kernel") -> str
     return f"{stem}.cpp" if kernel.language == "cpp" else f"{stem}.py"
 
 
-def part_c_kernel(lab: Lab, tiny: Compiled) -> None:
+def part_softmax_kernel(lab: Lab, tiny: Compiled) -> None:
     chosen = softmax_kernel(tiny)
     kernel = chosen.kernel
     filename = kernel_filename(kernel)
@@ -260,7 +260,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
             and kernel_checks.kernel_computes_output(chosen.facts, kf.kernel, "softmax", folder)}
 
 
-def part_d_annotate(lab: Lab, tiny: Compiled) -> None:
+def part_annotation(lab: Lab, tiny: Compiled) -> None:
     chosen = softmax_kernel(tiny)  # its facts are read back from kernel_facts.json, as Part C saved it
     verdict = annotate_kernel(lab, chosen, "annotation", "kernel_annotation", "KERNEL_ANNOTATION",
                               kernel_filename(chosen.kernel))
@@ -284,7 +284,7 @@ def produced_by_line(lab: Lab, lang: str = "en") -> str:
 
 # -- Part F ------------------------------------------------------------------------------
 
-def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
+def part_distributed_survey(lab: Lab, gpt: Compiled) -> None:
     model = gpt.eager
     # Activations measured at the batch the model was trained with.
     memory = training_memory.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
@@ -319,7 +319,7 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
 
 # -- Stretch -----------------------------------------------------------------------------
 
-def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
+def part_attention_annotation(lab: Lab, gpt: Compiled) -> None:
     chosen = softmax_kernel(gpt)
     filename = f"minigpt/{kernel_filename(chosen.kernel, 'attention_kernel')}"
     lab.write_artifact("attention_kernel", filename, chosen.kernel.source + "\n", chosen.kernel.language)
@@ -334,7 +334,7 @@ def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
                      "es": "Atención: el kernel del softmax se elige por su nodo de salida y se verifican las líneas de cada paso"})
 
 
-def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
+def part_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
     idx = minigpt_input(gpt.eager, 2, lab.device)
     text = stretch.exported_graph(LogitsOnly(gpt.eager), idx)
     lab.write_artifact("minigpt_exported_graph", "minigpt/exported_graph.py", text, "python")
@@ -365,7 +365,7 @@ def part_notebook(lab: Lab) -> None:
         raise RuntimeError(f"the notebook's cell {failed} raised; see notebook.ipynb")
 
 
-def part_g_report(lab: Lab) -> None:
+def part_report(lab: Lab) -> None:
     threads = measure.threads_used()
     for lang, key, name in (("en", "report", "REPORT.md"), ("es", "report.es", "REPORT.es.md")):
         text = report.render(lab.result, report.Machine(fingerprint.device_name(lab.device), lab.device,
@@ -376,31 +376,31 @@ def part_g_report(lab: Lab) -> None:
 def run(lab: Lab) -> None:
     with torch.no_grad():
         # Capture: every compile here writes its dumps; nothing is timed.
-        tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_a_tinyhead)
-        gpt = lab.part("compile_match_minigpt", "Compile match: the grammar MiniGPT", part_a2_minigpt)
-        lab.part("inductor_dumps", "What Inductor writes", part_b_dumps, {"tinyhead": tiny, "minigpt": gpt},
+        tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_compile_match_tinyhead)
+        gpt = lab.part("compile_match_minigpt", "Compile match: the grammar MiniGPT", part_compile_match_minigpt)
+        lab.part("inductor_dumps", "What Inductor writes", part_inductor_dumps, {"tinyhead": tiny, "minigpt": gpt},
                  after=("compile_match_tinyhead",))
-        lab.part("softmax_kernel", "The fused softmax kernel", part_c_kernel, tiny, after=("inductor_dumps",))
-        lab.part("annotation", "Annotate the kernel", part_d_annotate, tiny, after=("softmax_kernel",))
-        lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_s1_attention,
+        lab.part("softmax_kernel", "The fused softmax kernel", part_softmax_kernel, tiny, after=("inductor_dumps",))
+        lab.part("annotation", "Annotate the kernel", part_annotation, tiny, after=("softmax_kernel",))
+        lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_attention_annotation,
                  gpt, after=("compile_match_minigpt", "inductor_dumps"))
-        lab.part("export", "Stretch: the exported FX graph", part_s3_export, tiny, gpt,
+        lab.part("export", "Stretch: the exported FX graph", part_export, tiny, gpt,
                  after=("compile_match_minigpt",))
-        lab.part("distributed_survey", "Distributed survey", part_f_distributed, gpt,
+        lab.part("distributed_survey", "Distributed survey", part_distributed_survey, gpt,
                  after=("compile_match_minigpt",))
         # Timing: dumps off, every compile cold, on CPU the thread count the provenance reports.
         with measure.cpu_threads(measure.timing_threads(lab.device), lab.device):
             ceilings = lab.part("ceilings", "The machine's ceilings, and memory-bound kernels against them",
-                                timing_parts.part_ceilings)
-            lab.part("timing_tinyhead", "Eager against compiled: TinyHead", timing_parts.part_timing_tinyhead,
+                                parts_timing.part_ceilings)
+            lab.part("timing_tinyhead", "Eager against compiled: TinyHead", parts_timing.part_timing_tinyhead,
                      ceilings, after=("ceilings",))
             lab.part("timing_minigpt", "Eager against compiled: the grammar MiniGPT",
-                     timing_parts.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
+                     parts_timing.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
                      after=("ceilings", "compile_match_minigpt"))
             lab.part("cuda_graphs", "GPU only: CUDA graphs (reduce-overhead) against default",
-                     timing_parts.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
+                     parts_timing.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
                      after=("compile_match_minigpt",))
-            lab.part("autotune", "Stretch: max-autotune against default", timing_parts.part_autotune,
+            lab.part("autotune", "Stretch: max-autotune against default", parts_timing.part_autotune,
                      gpt.eager if gpt else None, after=("compile_match_minigpt",))
     lab.part("notebook", "The companion notebook, run cell by cell", part_notebook)
-    lab.part("report", "Report", part_g_report)
+    lab.part("report", "Report", part_report)

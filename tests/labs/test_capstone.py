@@ -481,7 +481,7 @@ def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
         return real(backend, workload, *args, **kwargs)
     monkeypatch.setattr(parts_llm, "run_cell", out_of_memory_on_summarize)
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings, None, deadline=float("inf"))
+        parts_llm.part_llm_gpt2(lab, settings, None, deadline=float("inf"))
     table = lab.result["tables"]["llm_gpt2"]
     rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
     assert [(r["workload"], r["measured"]) for r in rows] == [("chat_short", "yes"), ("summarize", "no")]
@@ -501,7 +501,7 @@ def test_a_sweep_whose_every_cell_fails_records_every_reason(tmp_path, monkeypat
         raise RuntimeError("CUDA graph capture failed")
     monkeypatch.setattr(parts_llm, "run_cell", capture_fails)
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
+        parts_llm.part_llm_gpt2(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
     table = lab.result["tables"]["llm_gpt2"]
     assert [r[table["columns"].index("reason")] for r in table["rows"]] == ["RuntimeError: CUDA graph capture failed"]
     assert lab.result["metrics"]["gpt2.cells"]["value"] == 0
@@ -721,7 +721,7 @@ def test_cells_past_the_deadline_are_rows_that_say_so(tmp_path):
     from labs.common.options import LabOptions
     lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
+        parts_llm.part_llm_gpt2(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
     table = lab.result["tables"]["llm_gpt2"]
     rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
     assert [(r["measured"], r["reason"]) for r in rows] == [("no", "the lab's deadline left too little time for "
