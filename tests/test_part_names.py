@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -83,3 +84,39 @@ def run(lab):
 '''
     found = misnamed(source)
     assert [f.split(":")[1].split("'")[1] for f in found] == ["annotation", "ceilings", "mlopt_cli", "aot_joint_graph"]
+
+
+# -- the page: a section about one part is anchored by the part's key, in both languages -------
+
+HEADING_ID = re.compile(r"^#{1,6} .*\{:?\s*#([\w-]+)\s*\}\s*$", re.M)
+FENCE = re.compile(r"^(\s*)(`{3,}|~{3,}).*?^\1\2\s*$", re.M | re.S)
+
+
+def heading_ids(page: Path) -> list[str]:
+    return HEADING_ID.findall(FENCE.sub("", page.read_text(encoding="utf-8")))
+
+
+def known_keys(lab: Path) -> set[str]:
+    """The keys lab.py spells, and those its committed runs recorded (the distributed lab's
+    patterns are keys computed in a loop)."""
+    keys = {key for key, _fn, _line in part_specs((lab / "lab.py").read_text()) if key}
+    for manifest in (ROOT / "results" / lab.name).glob("*/manifest.json"):
+        keys |= set(json.loads(manifest.read_text())["parts"])
+    return keys
+
+
+@pytest.mark.parametrize("lab", [p for p in LABS if (ROOT / "docs" / "en" / "labs" / f"{p.name}.md").exists()],
+                         ids=lambda p: p.name)
+def test_a_part_heading_is_anchored_by_its_key_in_both_languages(lab: Path):
+    en, es = (heading_ids(ROOT / "docs" / lang / "labs" / f"{lab.name}.md") for lang in ("en", "es"))
+    assert en == es, f"the Spanish page anchors its headings {es}, the English one {en}"
+    unknown = sorted(set(en) - known_keys(lab))
+    assert not unknown, f"docs/*/labs/{lab.name}.md anchors a heading with {unknown}, which no part of the lab has"
+    assert len(en) == len(set(en)), f"a part anchors one heading: {sorted(k for k in en if en.count(k) > 1)}"
+
+
+def test_a_heading_id_is_read_only_from_a_heading(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("## Part C — The kernel { #softmax_kernel }\ntext { #not_a_heading }\n"
+                    "### Sub {#no_spaces}\n## Plain heading\n```\n## in code { #code }\n```\n")
+    assert heading_ids(page) == ["softmax_kernel", "no_spaces"]
