@@ -35,7 +35,7 @@ import torch
 
 from labs.common import capture, fingerprint, inductor_output, measure, minigpt, notebook, training_memory
 from labs.common.capture import Capture
-from labs.common.contract import LABS_DIR
+from labs.common.contract import LABS_DIR, LANGUAGES
 from labs.common.harness import Lab
 from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
@@ -239,7 +239,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
     the checks of meaning, each recomputed from Inductor's files."""
     kf, folder = chosen.kernel_facts, chosen.graph.folder
     source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text()
-    for lang in annotation_doc.LANGS:
+    for lang in LANGUAGES:
         name = annotation_doc.document_name(document, lang)
         key = table if lang == "en" else f"{table}.{lang}"   # a page's language picks its own
         lab.write_artifact(key, name, annotation_doc.render_document(
