@@ -33,7 +33,7 @@ from course.cohorts.submission import content_hash
 from course.cohorts.submit import from_manifest
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore, read_manifest
-from labs.common.contract import CHECK_OPERATORS
+from labs.common.contract import CHECK_OPERATORS, LANGUAGES
 
 LABS = ("inside_compile", "inductor_kernels", "compile_compare")
 # 40 laptop and desktop CPUs: more models than a plot gives a box each, as in an open course
@@ -118,7 +118,7 @@ def point(n: int, tmp: Path, args) -> dict:
     found["one_more_s"] = time.perf_counter() - started
     print(f"[{n}] cohort add, 1 more file to a cohort of {n}: {found['one_more_s']:.2f} s", flush=True)
 
-    for lang in ("en", "es"):
+    for lang in LANGUAGES:
         took, text, errors = _page(lang)
         found[f"page_{lang}_s"], found[f"page_{lang}_kib"] = took, len(text) / 1024
         found[f"page_{lang}_gz_kib"] = len(gzip.compress(text)) / 1024

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from course.cohorts import config as cohort_config
 from course.runner import lab_environment
+from tests.helpers_cohorts import make_cohort
 
 try:     # the GPU machine has pytest at most (make test-gpu): no hypothesis there
     from hypothesis import settings
@@ -130,3 +132,17 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = (f"{item.nodeid} took {report.duration:.0f} s in the fast tier (limit {FAST_TEST_LIMIT_S:.0f} s): "
                            "give it a slow fixture or @pytest.mark.slow, or make it faster")
+
+
+# -- cohorts: a folder of the test's own, and one cohort in it ------------------------------------
+
+@pytest.fixture
+def cohorts_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "cohorts"
+    monkeypatch.setattr(cohort_config, "COHORTS_DIR", folder)
+    return folder
+
+
+@pytest.fixture
+def cohort(cohorts_dir):
+    return make_cohort(cohorts_dir)

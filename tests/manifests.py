@@ -6,6 +6,10 @@ import copy
 import json
 from pathlib import Path
 
+from labs.common.claims import Run
+
+ROOT = Path(__file__).resolve().parent.parent
+
 BASE = {
     "schema_version": 1,
     "lab": "inductor_kernels",
@@ -61,3 +65,8 @@ def todays_code(lab: str = "inductor_kernels") -> dict:
     whose missing figures a page says are missing instead of stopping the build)."""
     from labs.common.fingerprint import source_hash
     return dict(BASE["provenance"], source_hash=source_hash(lab))
+
+
+def committed(lab: str, device: str) -> Run:
+    """The committed result of `lab` on `device`, as the claims read a run."""
+    return Run(json.loads((ROOT / "results" / lab / device / "manifest.json").read_text()))

@@ -13,6 +13,7 @@ from course import claims, glossary
 from course.markers import PageContext, expand
 from course.results import ResultStore
 from labs.common.claims import SAME_BAND, ClaimError, Run, Spread, band, band_said, percent
+from tests.manifests import committed
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = sorted(ROOT.glob("results/*/*/manifest.json"))
@@ -260,10 +261,6 @@ def test_every_lab_with_a_result_and_claims_is_swept():
 
 
 # -- what the committed runs decide (the statements) ------------------------------------
-
-def committed(lab: str, device: str) -> Run:
-    return Run(json.loads((ROOT / "results" / lab / device / "manifest.json").read_text()))
-
 
 def test_committed_gpu_compile_compare_never_calls_a_queued_step_device_bound():
     gpu = committed("compile_compare", "cuda")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from course.cohorts import config
 from course.cohorts.submission import EARLIEST_DATE, FUTURE_SLACK, MAX_ABS, SubmissionError, check, problems
-from tests.test_cohorts import rehash, run
+from tests.helpers_cohorts import rehash, run
 
 NOW = datetime.datetime(2026, 11, 24, 12, 0, 0, tzinfo=datetime.UTC)
 

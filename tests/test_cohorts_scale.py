@@ -20,20 +20,8 @@ from course.__main__ import main as course_main
 from course.cohorts import aggregate, config, export, reference, report, store, submission
 from course.cohorts.submission import content_hash, to_text
 from course.results import ResultStore
+from tests.helpers_cohorts import add, bad_files, cohort_page, make_cohort, rehash, run, snapshot, write
 from tests.manifests import manifest
-from tests.test_cohorts import _bad_files, add, cohort_page, make_cohort, rehash, run, snapshot, write
-
-
-@pytest.fixture
-def cohorts_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "cohorts"
-    monkeypatch.setattr(config, "COHORTS_DIR", folder)
-    return folder
-
-
-@pytest.fixture
-def cohort(cohorts_dir):
-    return make_cohort(cohorts_dir)
 
 
 def many(tmp_path, count: int, start: int = 0, alias_every: int = 1) -> list:
@@ -66,7 +54,7 @@ def test_rebuilt_aggregate_equals_the_one_adds_built(tmp_path, cohort):
 def test_a_refused_or_duplicate_file_leaves_the_aggregate_as_it_was(tmp_path, cohort):
     add(cohort, *many(tmp_path, 3))
     before = snapshot(cohort)
-    for path, _ in _bad_files(tmp_path).values():
+    for path, _ in bad_files(tmp_path).values():
         add(cohort, path)
     add(cohort, tmp_path / "m1.json")
     assert snapshot(cohort) == before
@@ -271,7 +259,7 @@ def test_cohort_list_reports_each_broken_cohort_and_lists_the_good_ones(tmp_path
 
 def test_the_fast_validator_refuses_whatever_jsonschema_refuses(tmp_path):
     import fastjsonschema
-    cases = [json.loads(path.read_text()) for path, _ in _bad_files(tmp_path).values()
+    cases = [json.loads(path.read_text()) for path, _ in bad_files(tmp_path).values()
              if path.suffix == ".json" and _loads(path) is not None]
     good = run(1)
     for field, value in (("alias", ""), ("lab", "Lab"), ("preset", "tiny"), ("submission_version", 1.5)):

@@ -23,7 +23,7 @@ from course.cohorts.submit import from_manifest
 from course.results import RESULTS_DIR, read_manifest
 from tests.browser import Browser
 from tests.conftest import ENGINE_PATH
-from tests.test_cohorts import HOSTILE_ALIASES
+from tests.helpers_cohorts import HOSTILE_ALIASES
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOWN = 'title = {en = "Hostile aliases", es = "Alias hostiles"}\nlabs = ["inside_compile"]\npreset = "full"\n' \

@@ -6,7 +6,7 @@ import tempfile
 import pytest
 
 from labs.common import environment
-from labs.common.harness import LabOptions
+from labs.common.options import LabOptions
 
 PREPARED = ["TORCHINDUCTOR_CACHE_DIR", "TORCH_COMPILE_DEBUG_DIR", "TRITON_CACHE_DIR", "TMPDIR",
             "HOME", "IPYTHONDIR", "TORCH_TRACE", "TORCH_LOGS"]

@@ -104,3 +104,19 @@ def test_no_combined_index_means_nothing_to_split(tmp_path):
 def test_page_context(src_uri, url, lang, page_dir, site_root):
     ctx = markers_hook.page_context(src_uri, url)
     assert (ctx.page, ctx.lang, ctx.page_dir, ctx.site_root) == (src_uri, lang, page_dir, site_root)
+
+
+# Hooks whose whole concern is MkDocs' own (addresses, search, assets): no engine module to match.
+MKDOCS_ONLY_HOOKS = {"site_assets", "renamed_labs", "language_switch", "search_per_language"}
+
+
+def test_a_hook_shares_its_name_with_the_engine_module_of_its_concern():
+    engine = HOOKS.parent / "course"
+    names = {p.stem for p in HOOKS.glob("*.py")}
+    assert names >= MKDOCS_ONLY_HOOKS, "a hook listed as MkDocs-only is gone: update MKDOCS_ONLY_HOOKS"
+    unmatched = sorted(n for n in names - MKDOCS_ONLY_HOOKS
+                       if not (engine / f"{n}.py").is_file() and not (engine / n / "__init__.py").is_file())
+    assert not unmatched, f"name the engine module after the hook (or the hook after it): {unmatched}"
+    listed = [line.strip()[2:] for line in (HOOKS.parent.parent / "mkdocs.yml").read_text().splitlines()
+              if line.strip().startswith("- scripts/hooks/")]
+    assert sorted(listed) == sorted(f"scripts/hooks/{n}.py" for n in names), "mkdocs.yml lists every hook, once"

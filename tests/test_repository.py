@@ -45,3 +45,22 @@ def test_a_runner_killed_mid_run_leaves_nothing_under_results(tmp_path):
         runner.wait()
     left = [p for p in (tmp_path / "results").rglob("*")] if (tmp_path / "results").exists() else []
     assert not left, f"a killed run left {left}"
+
+
+def test_no_test_module_imports_another():
+    """Shared helpers live in conftest.py or a helper module (tests/manifests.py, tests/helpers_*.py):
+    importing a test module runs its collection-time code twice and hides what is shared."""
+    import ast
+
+    def is_test_module(name: str) -> bool:
+        return name.rpartition(".")[2].startswith("test_")
+
+    found = []
+    for path in sorted(p for p in (ROOT / "tests").rglob("*.py") if "fixtures" not in p.parts):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or "", *(f"{node.module}.{a.name}" for a in node.names)]
+                     if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.relative_to(ROOT)}:{node.lineno} {n}" for n in names
+                      if n.startswith("tests.") and is_test_module(n)]
+    assert not found, f"move what these take into a helper module: {found}"

@@ -82,7 +82,7 @@ def test_schema_references_are_inlined_everywhere():
 
 
 def test_the_validator_built_from_the_inlined_schema_still_refuses(monkeypatch):
-    from tests.test_cohorts import rehash, run
+    from tests.helpers_cohorts import rehash, run
     submission._validator.cache_clear()
     try:
         data = run()
@@ -100,7 +100,7 @@ def test_a_submission_is_written_sorted_indented_and_as_typed():
 
 
 def test_one_problem_is_named_without_a_count():
-    from tests.test_cohorts import rehash, run
+    from tests.helpers_cohorts import rehash, run
     data = run()
     data["metrics"]["eager_us"] = {"value": -1.0, "unit": "µs"}
     with pytest.raises(submission.SubmissionError) as refused:
@@ -109,7 +109,7 @@ def test_one_problem_is_named_without_a_count():
 
 
 def test_a_stored_submission_edited_after_it_was_accepted_is_refused():
-    from tests.test_cohorts import run
+    from tests.helpers_cohorts import run
     data = run()
     assert submission.parse(submission.to_text(data).encode(), full=False) == data
     edited = dict(data, metrics=dict(data["metrics"], eager_us={"value": 1.0, "unit": "µs"}))

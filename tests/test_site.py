@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from course import glossary, notebook_i18n
+from course import glossary, notebooks
 from course.translations import mirror_problems
 from labs.common.contract import FORMER_LAB_IDS, format_number, lab_ids, load_lab_meta
 from tests.browser import Browser, serving
@@ -50,15 +50,15 @@ def test_spanish_pages_keep_to_the_glossary(page):
     assert glossary.avoided_terms((DOCS / "es" / page).read_text()) == []
 
 
-NOTEBOOKS = sorted(notebook_i18n.notebook_labs())
+NOTEBOOKS = sorted(notebooks.notebook_labs())
 
 
 @pytest.mark.parametrize("lab", NOTEBOOKS)
 def test_every_notebook_translates_completely(lab):
     """Every markdown cell and code comment has its Spanish, and no translation is stale."""
-    source = notebook_i18n.notebook_labs()[lab].read_text()
-    table = notebook_i18n.load_table(notebook_i18n.TRANSLATIONS / f"{lab}_notebook.es.toml")
-    spanish = notebook_i18n.translate(source, table, f"{lab}_notebook")
+    source = notebooks.notebook_labs()[lab].read_text()
+    table = notebooks.load_table(notebooks.TRANSLATIONS / f"{lab}_notebook.es.toml")
+    spanish = notebooks.translate(source, table, f"{lab}_notebook")
     assert spanish.count("# %%") == source.count("# %%")
     code = lambda text: [line.split("  #")[0] for line in text.splitlines() if not line.lstrip().startswith("#")]
     assert code(spanish) == code(source)    # one copy of the code

@@ -103,7 +103,7 @@ def _paper_check(lab: Lab, key: str, value: float, printed: float, digits: int,
 # -- A ---------------------------------------------------------------------------------
 
 
-def part_a_weights(lab: Lab) -> None:
+def part_weights(lab: Lab) -> None:
     params = {m.name: f.decoder_params(m) for m in (LLAMA2_7B, LLAMA2_70B)}
     lab.metric("params.llama2_7b", params[LLAMA2_7B.name])
     lab.metric("params.llama2_70b", params[LLAMA2_70B.name])
@@ -127,7 +127,7 @@ def part_a_weights(lab: Lab) -> None:
 # -- B ---------------------------------------------------------------------------------
 
 
-def part_b_kv_cache(lab: Lab) -> None:
+def part_kv_cache(lab: Lab) -> None:
     s = SETTINGS[lab.preset]
     m = LLAMA2_7B
     variants = {"mha": m.heads, "gqa8": 8, "mqa": 1}
@@ -158,7 +158,7 @@ def part_b_kv_cache(lab: Lab) -> None:
 # -- C ---------------------------------------------------------------------------------
 
 
-def part_c_training(lab: Lab) -> None:
+def part_training_memory(lab: Lab) -> None:
     s = SETTINGS[lab.preset]
     rows = [[name, size] for name, size in f.MIXED_ADAM_BYTES.items()]
     total = sum(f.MIXED_ADAM_BYTES.values())
@@ -227,7 +227,7 @@ def _accelerator_row(a: Accelerator) -> list:
             _v(f.ridge_point(a.bf16_flops, a.hbm_bytes_s))]
 
 
-def part_d_roofline(lab: Lab) -> None:
+def part_roofline(lab: Lab) -> None:
     s = SETTINGS[lab.preset]
     h = H100_SXM
     lab.table("datasheet",
@@ -307,7 +307,7 @@ def part_d_roofline(lab: Lab) -> None:
 # -- E ---------------------------------------------------------------------------------
 
 
-def part_e_speculative(lab: Lab) -> None:
+def part_speculative_decoding(lab: Lab) -> None:
     s = SETTINGS[lab.preset]
     columns = ["alpha_pct"] + [f"gamma_{g}" for g in s.draft_lengths]
     lab.table("spec_tokens", columns,
@@ -328,7 +328,7 @@ def part_e_speculative(lab: Lab) -> None:
 # -- F ---------------------------------------------------------------------------------
 
 
-def part_f_lora(lab: Lab) -> None:
+def part_lora(lab: Lab) -> None:
     s = SETTINGS[lab.preset]
     m = LLAMA2_7B
     total = f.decoder_params(m)
@@ -379,9 +379,9 @@ def part_f_lora(lab: Lab) -> None:
 
 
 def run(lab: Lab) -> None:
-    lab.part("weights", "Parameters and weight memory", part_a_weights)
-    lab.part("kv_cache", "The KV cache", part_b_kv_cache)
-    lab.part("training_memory", "Training memory and parallelism", part_c_training)
-    lab.part("roofline", "The roofline, fusion and attention", part_d_roofline)
-    lab.part("speculative_decoding", "Speculative decoding", part_e_speculative)
-    lab.part("lora", "LoRA and QLoRA", part_f_lora)
+    lab.part("weights", "Parameters and weight memory", part_weights)
+    lab.part("kv_cache", "The KV cache", part_kv_cache)
+    lab.part("training_memory", "Training memory and parallelism", part_training_memory)
+    lab.part("roofline", "The roofline, fusion and attention", part_roofline)
+    lab.part("speculative_decoding", "Speculative decoding", part_speculative_decoding)
+    lab.part("lora", "LoRA and QLoRA", part_lora)

@@ -8,6 +8,7 @@ here from the benchmark's rows, never copied from a summary metric the lab also 
 from __future__ import annotations
 
 from labs.common.claims import BAND_TEXT, SAME_BAND, ClaimError, Registry, Run, Said, num
+from labs.common.contract import LANGUAGES
 
 CLAIMS = Registry("capstone")
 
@@ -88,11 +89,11 @@ def fastest(run: Run, _: None) -> Said:
         if close:
             ties.append((_case(row), first, close))
     parts = {lang: "; ".join(f"{IMPLEMENTATIONS[w][i]}: {', '.join(cases)}" for w, cases in winners.items())
-             for i, lang in enumerate(("en", "es"))}
+             for i, lang in enumerate(LANGUAGES)}
     tie = {lang: "".join(f" At {c} {IMPLEMENTATIONS[b][0]} was within {BAND_TEXT['en']} of it."
                          if lang == "en" else
                          f" En {c}, {IMPLEMENTATIONS[b][1]} quedó a menos del {BAND_TEXT['es']}."
-                         for c, _a, b in ties) for lang in ("en", "es")}
+                         for c, _a, b in ties) for lang in LANGUAGES}
     outcome = next(iter(winners)) if len(winners) == 1 else "split"
     return Said(outcome, f"Fastest per case — {parts['en']}.{tie['en']}",
                 f"El más rápido en cada caso — {parts['es']}.{tie['es']}")
@@ -114,7 +115,7 @@ def decode_regime(run: Run, _: None) -> Said:
                    if lang == "en" else
                    f"su mejor decodificación lee el {num(share, lang, '%')} del ancho de banda de copia "
                    f"({num(tpot, lang, 'ms')} por token frente a un mínimo de {num(floor, lang, 'ms')})")
-            for lang in ("en", "es")}
+            for lang in LANGUAGES}
     if share >= MEMORY_BOUND_SHARE:
         return Said("memory", f"On this run decoding is bound by memory: {read['en']}, so streaming the weights "
                     "is most of each step.",
@@ -167,7 +168,7 @@ def timed_compiles(run: Run, table: str) -> Said:
                     "de ningún backend (contadores de Dynamo e identificadores de grafo de cudagraph trees, "
                     "leídos antes y después): el calentamiento estaba completo, y una cola larga no es una "
                     "compilación.")
-    where = {lang: "; ".join(_events(row, c, g, lang) for row, c, g in found) for lang in ("en", "es")}
+    where = {lang: "; ".join(_events(row, c, g, lang) for row, c, g in found) for lang in LANGUAGES}
     return Said("inside", f"Work that belongs to the warm-up fell inside the timed generations — {where['en']} — "
                 "so those generations' tail percentiles include it: the serving warm-up was not complete.",
                 f"Trabajo propio del calentamiento cayó dentro de las generaciones cronometradas — {where['es']} — "
@@ -196,7 +197,7 @@ def batching(run: Run, _: None) -> Said:
                    f"de {low['batch']} a {high['batch']} peticiones en curso el rendimiento creció "
                    f"{num(gain, lang, '×')}" + (f" mientras el TPOT de cada petición creció {num(tpot, lang, '×')}"
                                                  if tpot else ""))
-            for lang in ("en", "es")}
+            for lang in LANGUAGES}
     if gain >= ratio / 2:
         return Said("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
                     "time per step, so the one-request step was bound by latency, not by the hardware.",
@@ -254,7 +255,7 @@ def _day70_mlopt(run: Run) -> Said:
 
 def _day70_memfuse(run: Run) -> Said:
     said = {lang: " ".join([*(target(run, b).text(lang) for b in ("best_inductor", "library")),
-                            fastest(run, None).text(lang)]) for lang in ("en", "es")}
+                            fastest(run, None).text(lang)]) for lang in LANGUAGES}
     winners = {_fastest(row)[0] for row in run.rows("kernel_bench")}
     head = {"en": said["en"], "es": said["es"]}
     if run.device == "cpu":
@@ -320,7 +321,7 @@ def autotune_loss(run: Run, _: None) -> Said:
                     "ejecución.")
     listed = {(kept, lang): ", ".join(f"{case} ({num(times, lang, '×')} the default's time)" if lang == "en" else
                                       f"{case} ({num(times, lang, '×')} el tiempo del modo por defecto)"
-                                      for case, times in slower[kept]) for kept in (True, False) for lang in ("en", "es")}
+                                      for case, times in slower[kept]) for kept in (True, False) for lang in LANGUAGES}
     en, es = [], []
     if slower[True]:
         en.append(f"In {listed[True, 'en']} max-autotune's code kept the default's strategy (the library matmul, "

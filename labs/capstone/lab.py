@@ -25,9 +25,13 @@ import torch
 
 from labs.capstone import parts_llm, parts_memfuse, parts_mlopt, report
 from labs.capstone.recording import record_ceilings
-from labs.capstone.settings import gpt2_cell_budget_s, settings_for
+from labs.capstone.settings import Settings, gpt2_cell_budget_s, settings_for
 from labs.common import measure
 from labs.common.harness import Lab
+
+
+def part_ceilings(lab: Lab, settings: Settings):
+    return record_ceilings(lab, settings.bench_dtypes)
 
 
 def run(lab: Lab) -> None:
@@ -37,20 +41,20 @@ def run(lab: Lab) -> None:
     threads = settings.cpu_timing_threads or torch.get_num_threads()
     lab.metric("cpu_timing_threads", threads if lab.device == "cpu" else 0)
     with torch.no_grad(), measure.cpu_threads(threads, lab.device):
-        ceilings = lab.part("ceilings", "The device's ceilings: copy bandwidth and matmul rate",
-                            lambda lab: record_ceilings(lab, settings.bench_dtypes))
+        ceilings = lab.part("ceilings", "The device's ceilings: copy bandwidth and matmul rate", part_ceilings,
+                            settings)
         lab.part("mlopt_capture", "mlopt: capturing ResNet-18, and a capture that fails",
-                 parts_mlopt.capture_part, settings)
-        lab.part("mlopt_resnet18", "mlopt: passes on ResNet-18", parts_mlopt.resnet_part, settings)
-        lab.part("mlopt_cli", "mlopt: the command line", parts_mlopt.cli_part, settings)
-        lab.part("memfuse_backend", "memfuse: the backend on GPT-2's MLP block", parts_memfuse.backend_part,
+                 parts_mlopt.part_mlopt_capture, settings)
+        lab.part("mlopt_resnet18", "mlopt: passes on ResNet-18", parts_mlopt.part_mlopt_resnet18, settings)
+        lab.part("mlopt_cli", "mlopt: the command line", parts_mlopt.part_mlopt_cli, settings)
+        lab.part("memfuse_backend", "memfuse: the backend on GPT-2's MLP block", parts_memfuse.part_memfuse_backend,
                  settings)
-        lab.part("memfuse_pitfalls", "memfuse: the pitfalls, reproduced", parts_memfuse.pitfalls_part, settings)
+        lab.part("memfuse_pitfalls", "memfuse: the pitfalls, reproduced", parts_memfuse.part_memfuse_pitfalls, settings)
         lab.part("memfuse_kernel_bench", "memfuse: the fused Linear + GELU against Inductor",
-                 parts_memfuse.bench_part, settings, ceilings)
-        lab.part("llm_minigpt", "llm_bench: the grammar MiniGPT", parts_llm.minigpt_part, settings)
-        lab.part("llm_gpt2", "llm_bench: a GPT-2-small-shaped model", parts_llm.gpt2_part, settings, ceilings,
+                 parts_memfuse.part_memfuse_kernel_bench, settings, ceilings)
+        lab.part("llm_minigpt", "llm_bench: the grammar MiniGPT", parts_llm.part_llm_minigpt, settings)
+        lab.part("llm_gpt2", "llm_bench: a GPT-2-small-shaped model", parts_llm.part_llm_gpt2, settings, ceilings,
                  deadline)
-        lab.part("llm_concurrency", "llm_bench: 1, 4 and 16 requests in flight", parts_llm.concurrency_part,
+        lab.part("llm_concurrency", "llm_bench: 1, 4 and 16 requests in flight", parts_llm.part_llm_concurrency,
                  settings)
-    lab.part("report", "Day 70: the technical report", report.write_reports)
+    lab.part("report", "Day 70: the technical report", report.part_report)

@@ -37,7 +37,7 @@ GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured"
                 "peak_reserved_mib", "warmup_s", "timed_compiles", "timed_graphs", "reason"]
 
 
-def minigpt_part(lab: Lab, settings: Settings) -> None:
+def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
     lab.progress("training or loading the grammar MiniGPT")
     loaded, info = models.grammar_minigpt(lab.preset, lab.device,
                                           progress=lambda step, loss: lab.progress(f"MiniGPT step {step}, loss {loss:.3f}"))
@@ -100,7 +100,7 @@ def gpt2_model(lab: Lab, settings: Settings) -> models.LoadedModel:
                                     settings.gpt2_width, settings.gpt2_heads)
 
 
-def gpt2_part(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
+def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
     loaded = gpt2_model(lab, settings)
     params = sum(p.numel() for p in loaded.model.parameters())
     lab.metric("gpt2.params", params)
@@ -221,7 +221,7 @@ CONCURRENCY_COLUMNS = ["batch", "batches", "requests", "ttft_p50_ms", "tpot_p50_
                        "throughput_tok_s", "goodput_tok_s", "met_share"]
 
 
-def concurrency_part(lab: Lab, settings: Settings) -> None:
+def part_llm_concurrency(lab: Lab, settings: Settings) -> None:
     """1, 4, 16 requests in flight on the GPT-2-shaped model (eager, static batching)."""
     loaded = gpt2_model(lab, settings)
     workload = workloads.WORKLOADS["chat_short"].scaled(settings.gpt2_token_scale)

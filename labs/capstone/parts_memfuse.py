@@ -21,7 +21,7 @@ def block_dtype(device: str) -> torch.dtype:
     return torch.float16 if device == "cuda" else torch.float32
 
 
-def backend_part(lab: Lab, settings: Settings) -> None:
+def part_memfuse_backend(lab: Lab, settings: Settings) -> None:
     dtype = block_dtype(lab.device)
     torch.manual_seed(SEED)
     block = pitfalls.MLPBlock(settings.mlp_width).to(lab.device).eval()
@@ -85,7 +85,7 @@ def record_memory(lab: Lab, record, block, compiled, x: torch.Tensor) -> None:
     lab.metric("memfuse.memfuse_estimate_ratio", measured["memfuse"] / record.after.peak_bytes, "×")
 
 
-def pitfalls_part(lab: Lab, settings: Settings) -> None:
+def part_memfuse_pitfalls(lab: Lab, settings: Settings) -> None:
     torch.manual_seed(SEED)
     width = 64
     block = pitfalls.MLPBlock(width).to(lab.device).eval()
@@ -143,7 +143,7 @@ def pitfalls_part(lab: Lab, settings: Settings) -> None:
             "liveness_matches_measured_peak", "backend_refuses_training", "float32_accumulation_more_accurate")
 
 
-def bench_part(lab: Lab, settings: Settings, ceilings: dict | None) -> None:
+def part_memfuse_kernel_bench(lab: Lab, settings: Settings, ceilings: dict | None) -> None:
     results = []
     for dtype in settings.bench_dtypes:
         for rows in settings.bench_rows:

@@ -38,7 +38,7 @@ def resnet_input(settings: Settings, device: str) -> torch.Tensor:
     return torch.randn(settings.resnet_input, generator=torch.Generator().manual_seed(SEED)).to(device)
 
 
-def capture_part(lab: Lab, settings: Settings) -> None:
+def part_mlopt_capture(lab: Lab, settings: Settings) -> None:
     model = resnet.resnet18(SEED).to(lab.device)
     x = resnet_input(settings, lab.device)
     for name, capture in (("fx", capture_fx), ("export", capture_export)):
@@ -68,7 +68,7 @@ def capture_part(lab: Lab, settings: Settings) -> None:
     require(lab, "capture_failure_names_the_node")
 
 
-def resnet_part(lab: Lab, settings: Settings) -> None:
+def part_mlopt_resnet18(lab: Lab, settings: Settings) -> None:
     model = resnet.resnet18(SEED).to(lab.device)
     x = resnet_input(settings, lab.device)
     lab.metric("resnet.input", " × ".join(str(s) for s in settings.resnet_input))
@@ -147,7 +147,7 @@ def time_variants(lab: Lab, settings: Settings, model: nn.Module, gm: nn.Module,
                                  "optimized_q1_ms", "optimized_q3_ms")} | {"speedup": "×"})
 
 
-def cli_part(lab: Lab, settings: Settings) -> None:
+def part_mlopt_cli(lab: Lab, settings: Settings) -> None:
     report_path = lab.out / "mlopt" / "report.json"
     command = ["resnet18", "--passes", ",".join(PASSES), "--input-shape", "1,3,64,64",
                "--device", lab.device, "--budget-s", str(settings.cli_budget_s), "--report", "mlopt/report.json"]

@@ -214,7 +214,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     return "\n".join(s)
 
 
-def write_reports(lab: Lab) -> None:
+def part_report(lab: Lab) -> None:
     name = fingerprint.device_name(lab.device)
     for lang, render, path, key in (("en", english, "REPORT.md", "report"), ("es", spanish, "REPORT.es.md", "report_es")):
         lab.write_artifact(key, path, render(Facts(lab.result, lang), name, lab.preset), "markdown")

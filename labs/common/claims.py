@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from labs.common.contract import LANGUAGES
 from labs.common.formatting import format_number, with_unit
 
 SAME_BAND = 0.05        # `labs.common.measure.verdict`'s margin (a test keeps them equal)
@@ -154,7 +155,7 @@ def percent(value: float, lang: str) -> str:
     return num(value, lang, "%", digits)
 
 
-BAND_TEXT = {lang: num(round(SAME_BAND * 100), lang, "%") for lang in ("en", "es")}
+BAND_TEXT = {lang: num(round(SAME_BAND * 100), lang, "%") for lang in LANGUAGES}
 
 
 def band_said(baseline: Spread, candidate: Spread, what: tuple[str, str]) -> Said:

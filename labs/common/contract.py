@@ -18,7 +18,7 @@ from labs.common.atomic import write_json_atomic, write_text_atomic
 from labs.common.environment import default_device
 from labs.common.fingerprint import cache_key, device_name, machine_fingerprint, source_hash
 from labs.common.formatting import format_number, with_unit
-from labs.common.labmeta import DEVICES, LABS_DIR, PRESETS, LabMeta, LabMetaError, lab_ids, load_lab_meta
+from labs.common.labmeta import DEVICES, LABS_DIR, LANGUAGES, PRESETS, LabMeta, LabMetaError, lab_ids, load_lab_meta
 from labs.common.notebook import split_cells
 
 # The manifest format; bump it (and the schema's "const") when a field changes meaning.
@@ -47,6 +47,7 @@ __all__ = [
                    "DEVICES",
                    "FORMER_LAB_IDS",
                    "LABS_DIR",
+                   "LANGUAGES",
                    "MANIFEST_SCHEMA_PATH",
                    "PRESETS",
                    "PROGRESS_PREFIX",

@@ -20,7 +20,7 @@ from labs.common import fingerprint
 from labs.common.labmeta import LABS_DIR
 
 if TYPE_CHECKING:
-    from labs.common.harness import LabOptions
+    from labs.common.options import LabOptions
 
 
 def default_device() -> str:

@@ -28,7 +28,6 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,21 +43,11 @@ from labs.common.contract import (
     write_json_atomic,
     write_text_atomic,
 )
+from labs.common.options import LabOptions
 
 
 class PartSkipped(Exception):
     """Raised inside a part to record it as skipped, with the reason the page will show."""
-
-
-@dataclass
-class LabOptions:
-    lab_id: str
-    device: str
-    preset: str
-    out: Path
-    work: Path
-    keep_work: bool = True
-    allow_failed_checks: bool = False
 
 
 class Lab:

@@ -7,6 +7,7 @@ called by COMPILE_LOG with the same figures, so the report and the page say the 
 from __future__ import annotations
 
 from labs.common.claims import GRAPH, QUEUED, ClaimError, Registry, Run, Said, num
+from labs.common.contract import LANGUAGES
 
 CLAIMS = Registry("compile_compare")
 
@@ -57,7 +58,7 @@ def host_overhead_said(device_method: str | None, gaps_ms: tuple[float | None, f
                     "limitado por el dispositivo.")
     shown = {lang: [num(g, lang, "ms") if g is not None else ("none measurable" if lang == "en" else
                                                                "ninguna medible") for g in gaps_ms]
-             for lang in ("en", "es")}
+             for lang in LANGUAGES}
     return Said("measured", f"Host overhead (latency minus the replayed device time): {shown['en'][0]} per "
                 f"{sides[0]} step, {shown['en'][1]} per {sides[1]} step.",
                 f"Sobrecarga del host (latencia menos el tiempo de dispositivo reproducido): {shown['es'][0]} por "

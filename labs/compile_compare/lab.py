@@ -29,6 +29,7 @@ import torch
 import torch._dynamo
 
 from labs.common import measure
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.compile_compare import (
     break_study,
@@ -146,7 +147,7 @@ def sum_up(lab: Lab, findings: Findings) -> None:
         report.sentence(lab, f"comparisons.summary{suffix}", {
             lang: summaries.comparisons([(COMPARISON_NAMES[k][lang], ab.verdict(clock))
                                                      for k, ab in done.items()], lang)
-            for lang in report.LANGS})
+            for lang in LANGUAGES})
 
 
 def run(lab: Lab) -> None:

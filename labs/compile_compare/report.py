@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from labs.common import measure
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.compile_compare import compile_phases, graph_breaks, payoff, shapes, step_variants, summaries
 from labs.compile_compare.findings import AB, FirstStep, GraphBreakStudy, ModeComparison, SymbolicCost
@@ -23,7 +24,6 @@ from labs.compile_compare.settings import Settings
 
 LOSS_MATCH = 1e-3          # |eager - compiled| loss on the same weights and batch (float32)
 NONE = "—"                 # a quantity this device does not have (device time on a CPU)
-LANGS = ("en", "es")
 AB_COLUMNS = ["variant", "median_ms", "q1_ms", "q3_ms", "reps", "dev_median_ms", "dev_q1_ms", "dev_q3_ms",
               "dev_reps", "overhead_ms", "first_step_s"]
 AB_UNITS = {"median_ms": "ms", "q1_ms": "ms", "q3_ms": "ms", "dev_median_ms": "ms", "dev_q1_ms": "ms",
@@ -108,7 +108,7 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
     lab.metric(f"{key}.clocks_agree", comparison.clocks_agree())
     lab.metric(f"{key}.device_method", timing.device_method or NONE)
     rows_by_clock = [(c, comparison.verdict(c), comparison.speedup(c)) for c in comparison.clocks()]
-    sentence(lab, f"{key}.summary", {lang: summaries.clocks(rows_by_clock, lang) for lang in LANGS})
+    sentence(lab, f"{key}.summary", {lang: summaries.clocks(rows_by_clock, lang) for lang in LANGUAGES})
 
 
 # -- part first_step ---------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyR
         lab.metric(f"recompiles.{run.policy}.graphs", run.graphs)
         lab.metric(f"recompiles.{run.policy}.compile_s", run.compile_s, "s")
     rows = [(run.policy, run.recompiles_logged, run.predicted, run.compile_s) for run in runs]
-    sentence(lab, "recompiles.summary", {lang: summaries.policies(rows, lang) for lang in LANGS})
+    sentence(lab, "recompiles.summary", {lang: summaries.policies(rows, lang) for lang in LANGUAGES})
     fewest = min(runs, key=lambda run: (run.compile_s, run.graphs))
     lab.metric("recompiles.fastest_policy", fewest.policy)
     lab.metric("recompiles.length_mark_raised", yes_no(bool(length_mark_error)))

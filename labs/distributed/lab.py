@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.distributed import data, gather, launch, report, run_report, tables, validate
 from labs.distributed import pick as picking
@@ -66,7 +67,7 @@ def _needs_ranks(lab: Lab, state: State) -> None:
         raise lab.skip(f"needs at least 2 ranks; this run has {state.world} (set COURSE_RANKS, or use 2 GPUs)")
 
 
-def part_bandwidth(lab: Lab, state: State) -> None:
+def part_allreduce_bandwidth(lab: Lab, state: State) -> None:
     _needs_ranks(lab, state)
     job = BandwidthJob(state.settings.bandwidth_sizes, state.settings.bandwidth_budget_s)
     report.bandwidth(lab, _launch(lab, state, job, state.world, "allreduce_bandwidth"), state.world)
@@ -87,7 +88,7 @@ def part_pattern(lab: Lab, state: State, pattern: str) -> None:
         report.naive_tensor_parallel(lab, result.extras[state.settings.variants[0].name]["naive_error"])
 
 
-def part_drill(lab: Lab, state: State) -> None:
+def part_rank_failure(lab: Lab, state: State) -> None:
     """DDP on the first variant; the last rank calls os._exit(1) as a step begins."""
     import time
     _needs_ranks(lab, state)
@@ -151,7 +152,7 @@ def part_pick(lab: Lab, state: State) -> None:
         for v in state.settings.variants:
             lab.metric(f"pick.{v.name}", "none")
             lab.metric(f"pick.{v.name}.reason", "run_failed")
-            for lang in ("en", "es"):
+            for lang in LANGUAGES:
                 state.sentences[lang][v.name] = picking.no_conclusion(failures, lang)
         return
     for v in state.settings.variants:
@@ -170,7 +171,7 @@ def part_pick(lab: Lab, state: State) -> None:
         lab.metric(f"pick.{v.name}.reason", choice.reason)
         if choice.speedup is not None:
             lab.metric(f"pick.{v.name}.speedup", choice.speedup, "×")
-        for lang in ("en", "es"):
+        for lang in LANGUAGES:
             state.sentences[lang][v.name] = picking.sentence(choice, candidates, v.name,
                                                              device_words[lang][state.device], budget, lang)
 
@@ -222,11 +223,11 @@ def run(lab: Lab) -> None:
         lab.metric(f"{v.name}.layers", v.n_layer)
         lab.metric(f"{v.name}.width", v.n_embd)
         lab.metric(f"{v.name}.microbatches", v.microbatches)
-    lab.part("allreduce_bandwidth", "The link on its own: all-reduce bandwidth", part_bandwidth, state)
+    lab.part("allreduce_bandwidth", "The link on its own: all-reduce bandwidth", part_allreduce_bandwidth, state)
     lab.part("single", TITLES["single"], part_pattern, state, "single")
     for pattern in DISTRIBUTED_PATTERNS:
         lab.part(pattern, TITLES[pattern], part_pattern, state, pattern, after=("single",))
-    lab.part("rank_failure", "A rank killed mid-step", part_drill, state)
+    lab.part("rank_failure", "A rank killed mid-step", part_rank_failure, state)
     lab.part("four_ranks", "Four ranks: ring or send-once", part_four_ranks, state)
     lab.part("side_by_side", "The patterns side by side", part_side_by_side, state, after=("single",))
     lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from labs.common import learner_code, whole_output
+from labs.common.contract import LANGUAGES
 from labs.common.kernel_facts.meaning import PATTERNS
 from labs.explain.errors import ExplainError
 
@@ -45,7 +46,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="one per forward argument: 8,64 (random float32), or 8:int64:100 (integers below 100)")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     parser.add_argument("--out", type=Path, default=Path("explain-out"), help="folder for the report (default: %(default)s)")
-    parser.add_argument("--lang", choices=("en", "es"), default="en", help="language of REPORT.md")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of REPORT.md")
     parser.add_argument("--kwargs", default="{}", help='constructor arguments as JSON, e.g. \'{"d_model": 64}\'')
     parser.add_argument("--budget", type=float, default=2.0, help="seconds spent timing eager against compiled")
     parser.add_argument("--allow-graph-breaks", action="store_true", help="explain each graph instead of stopping")

@@ -19,7 +19,7 @@ import torch
 
 from labs.common import inductor_output, measure
 from labs.common.kernel_facts import checks, facts, recorder
-from labs.common.kernel_facts.facts import GraphFacts
+from labs.common.kernel_facts.records import GraphFacts
 from labs.explain.errors import ExplainError
 
 # Files of a graph's debug folder worth keeping beside the report.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import torch
 
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.common.kernel_facts import render
 from labs.common.kernel_facts.meaning import STEP_PATTERN
@@ -46,7 +47,7 @@ def part_explain(lab: Lab, example: Example) -> Explanation:
                           BUDGET_S[lab.preset], name=example.module.__name__, threads=threads)
     command = (f"python -m labs.explain labs/explain/examples.py:{example.module.__name__} "
                f"--input {','.join(map(str, example.shape))} --device {lab.device}")
-    for lang in ("en", "es"):
+    for lang in LANGUAGES:
         path = cli.write_outputs(explanation, out, lang, command)
         lab.add_artifact(f"{example.key}_report_{lang}", path.relative_to(lab.out).as_posix(), "markdown")
     lab.add_artifact(f"{example.key}_facts", f"{example.key}/explain.json", "json")
@@ -58,7 +59,7 @@ def part_explain(lab: Lab, example: Example) -> Explanation:
 def record(lab: Lab, key: str, e: Explanation) -> None:
     kernels = [(g, kf) for g in e.graphs for kf in g.facts.kernels]
     rows = [[kf.kernel, "C++" if kf.language == "cpp" else "Triton", kf.pattern or "unknown",
-             *(report.what_it_computes(kf, lang) for lang in ("en", "es")),
+             *(report.what_it_computes(kf, lang) for lang in LANGUAGES),
              len(kf.nodes or []), len(kf.reductions),
              ", ".join(b["name"] for b in kf.ir_buffers or [] if b["in_call"] == "absent") or "—"]
             for _, kf in kernels]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from labs.common import inductor_output
 from labs.common.kernel_facts import facts as kernel_facts
-from labs.common.kernel_facts.facts import GraphFacts, KernelFacts
 from labs.common.kernel_facts.patterns import STEPS
+from labs.common.kernel_facts.records import GraphFacts, KernelFacts
 
 SOFTMAX_STEPS = STEPS["softmax"]
 

@@ -4,14 +4,14 @@ lab, `explain` and the pages say the same thing in both languages."""
 
 from __future__ import annotations
 
+from labs.common.contract import LANGUAGES
 from labs.common.kernel_facts import document, render
-from labs.common.kernel_facts.facts import KernelFacts
 from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
+from labs.common.kernel_facts.records import KernelFacts
 
 TABLE_COLUMNS = render.TABLE_COLUMNS
 STEP_COLUMNS = ["step", "nodes", "lines", "first_line", "what_en", "what_es"]
-LANGS = ("en", "es")
 
 
 def document_name(base: str, lang: str) -> str:
@@ -38,5 +38,5 @@ def step_rows(facts: KernelFacts) -> list[list]:
         lines = ", ".join(str(n) for n in step.lines) if step.lines else (
             f"→ {step.other_kernel}" if step.other_kernel else "—")
         rows.append([name, ", ".join(step.nodes), lines, step.lines[0] if step.lines else None,
-                     *(STEP[lang][name] for lang in LANGS)])
+                     *(STEP[lang][name] for lang in LANGUAGES)])
     return rows

@@ -35,13 +35,13 @@ import torch
 
 from labs.common import capture, fingerprint, inductor_output, measure, minigpt, notebook, training_memory
 from labs.common.capture import Capture
-from labs.common.contract import LABS_DIR
+from labs.common.contract import LABS_DIR, LANGUAGES
 from labs.common.harness import Lab
 from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
 from labs.common.kernel_facts import meaning, text_checks
-from labs.common.kernel_facts.facts import KernelFacts
-from labs.inductor_kernels import annotate, annotation_doc, distributed, report, stretch, timing_parts
+from labs.common.kernel_facts.records import KernelFacts
+from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, parts_timing, report, stretch
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.inductor_kernels.tinyhead import TinyHead
@@ -68,7 +68,7 @@ def compile_and_capture(model: torch.nn.Module, example: torch.Tensor) -> Compil
     return Compiled(model, compiled, written, graphs)
 
 
-def part_a_tinyhead(lab: Lab) -> Compiled:
+def part_compile_match_tinyhead(lab: Lab) -> Compiled:
     torch.manual_seed(SEED)
     model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
     x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
@@ -96,7 +96,7 @@ def logits_tolerance(scale: float, reduction_length: int) -> float:
 # --8<-- [end:tolerance]
 
 
-def part_a2_minigpt(lab: Lab) -> Compiled:
+def part_compile_match_minigpt(lab: Lab) -> Compiled:
     settings = SETTINGS[lab.preset]
     lab.progress("training or loading the grammar MiniGPT")
     model, info = minigpt.trained_minigpt(
@@ -142,7 +142,7 @@ def record_training(lab: Lab, info: minigpt.TrainInfo) -> None:
 
 # -- Part B ------------------------------------------------------------------------------
 
-def part_b_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
+def part_inductor_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
     for name, result in models.items():
         if result is None:
             continue  # its Part A failed; the other model's dump is still worth keeping
@@ -185,7 +185,7 @@ def kernel_filename(kernel: inductor_output.Kernel, stem: str = "kernel") -> str
     return f"{stem}.cpp" if kernel.language == "cpp" else f"{stem}.py"
 
 
-def part_c_kernel(lab: Lab, tiny: Compiled) -> None:
+def part_softmax_kernel(lab: Lab, tiny: Compiled) -> None:
     chosen = softmax_kernel(tiny)
     kernel = chosen.kernel
     filename = kernel_filename(kernel)
@@ -239,7 +239,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
     the checks of meaning, each recomputed from Inductor's files."""
     kf, folder = chosen.kernel_facts, chosen.graph.folder
     source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text()
-    for lang in annotation_doc.LANGS:
+    for lang in LANGUAGES:
         name = annotation_doc.document_name(document, lang)
         key = table if lang == "en" else f"{table}.{lang}"   # a page's language picks its own
         lab.write_artifact(key, name, annotation_doc.render_document(
@@ -260,7 +260,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
             and kernel_checks.kernel_computes_output(chosen.facts, kf.kernel, "softmax", folder)}
 
 
-def part_d_annotate(lab: Lab, tiny: Compiled) -> None:
+def part_annotation(lab: Lab, tiny: Compiled) -> None:
     chosen = softmax_kernel(tiny)  # its facts are read back from kernel_facts.json, as Part C saved it
     verdict = annotate_kernel(lab, chosen, "annotation", "kernel_annotation", "KERNEL_ANNOTATION",
                               kernel_filename(chosen.kernel))
@@ -284,7 +284,7 @@ def produced_by_line(lab: Lab, lang: str = "en") -> str:
 
 # -- Part F ------------------------------------------------------------------------------
 
-def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
+def part_distributed_survey(lab: Lab, gpt: Compiled) -> None:
     model = gpt.eager
     # Activations measured at the batch the model was trained with.
     memory = training_memory.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
@@ -293,14 +293,14 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
         gib = f"{device_bytes / 2**30:.0f}"
         label = {"en": f"this GPU's {gib} GiB", "es": f"los {gib} GiB de esta GPU"}
     else:
-        device_bytes = distributed.REFERENCE_GPU_BYTES
+        device_bytes = distributed_survey.REFERENCE_GPU_BYTES
         label = {"en": "a 16 GiB GPU", "es": "una GPU de 16 GiB"}
-    choice = distributed.pick(memory, device_bytes)
+    choice = distributed_survey.pick(memory, device_bytes)
     for lang, key in (("en", "distributed"), ("es", "distributed.es")):
         name = "DISTRIBUTED.md" if lang == "en" else "DISTRIBUTED.es.md"
-        document = distributed.render(memory, choice, label[lang], lang)
+        document = distributed_survey.render(memory, choice, label[lang], lang)
         lab.write_artifact(key, name, document, "markdown")
-    survey = distributed.survey_facts(distributed.render(memory, choice, label["en"], "en"))
+    survey = distributed_survey.survey_facts(distributed_survey.render(memory, choice, label["en"], "en"))
     lab.table("survey_sections", ["pattern", "names_its_api", "names_its_traffic", "names_other_apis"],
               [[k, f.own_api, f.own_traffic, ", ".join(f.other_apis) or "none"] for k, f in survey.items()])
     for key, value in (("params", memory.params), ("param_mib", memory.param_bytes / 2**20),
@@ -312,14 +312,14 @@ def part_f_distributed(lab: Lab, gpt: Compiled) -> None:
     lab.metric("distributed.share_of_device", 100 * memory.total_bytes / device_bytes, "%")
     lab.metric("distributed.pick", choice.strategy)
     lab.check("survey_distinguishes_patterns", sum(1 for f in survey.values() if f.distinct), "==",
-              len(distributed.PATTERNS),
+              len(distributed_survey.PATTERNS),
               label={"en": "Survey: each section names its own pattern's API and traffic, and no other's",
                      "es": "Resumen: cada sección nombra la API y el tráfico de su patrón, y de ningún otro"})
 
 
 # -- Stretch -----------------------------------------------------------------------------
 
-def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
+def part_attention_annotation(lab: Lab, gpt: Compiled) -> None:
     chosen = softmax_kernel(gpt)
     filename = f"minigpt/{kernel_filename(chosen.kernel, 'attention_kernel')}"
     lab.write_artifact("attention_kernel", filename, chosen.kernel.source + "\n", chosen.kernel.language)
@@ -334,7 +334,7 @@ def part_s1_attention(lab: Lab, gpt: Compiled) -> None:
                      "es": "Atención: el kernel del softmax se elige por su nodo de salida y se verifican las líneas de cada paso"})
 
 
-def part_s3_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
+def part_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
     idx = minigpt_input(gpt.eager, 2, lab.device)
     text = stretch.exported_graph(LogitsOnly(gpt.eager), idx)
     lab.write_artifact("minigpt_exported_graph", "minigpt/exported_graph.py", text, "python")
@@ -365,7 +365,7 @@ def part_notebook(lab: Lab) -> None:
         raise RuntimeError(f"the notebook's cell {failed} raised; see notebook.ipynb")
 
 
-def part_g_report(lab: Lab) -> None:
+def part_report(lab: Lab) -> None:
     threads = measure.threads_used()
     for lang, key, name in (("en", "report", "REPORT.md"), ("es", "report.es", "REPORT.es.md")):
         text = report.render(lab.result, report.Machine(fingerprint.device_name(lab.device), lab.device,
@@ -376,31 +376,31 @@ def part_g_report(lab: Lab) -> None:
 def run(lab: Lab) -> None:
     with torch.no_grad():
         # Capture: every compile here writes its dumps; nothing is timed.
-        tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_a_tinyhead)
-        gpt = lab.part("compile_match_minigpt", "Compile match: the grammar MiniGPT", part_a2_minigpt)
-        lab.part("inductor_dumps", "What Inductor writes", part_b_dumps, {"tinyhead": tiny, "minigpt": gpt},
+        tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_compile_match_tinyhead)
+        gpt = lab.part("compile_match_minigpt", "Compile match: the grammar MiniGPT", part_compile_match_minigpt)
+        lab.part("inductor_dumps", "What Inductor writes", part_inductor_dumps, {"tinyhead": tiny, "minigpt": gpt},
                  after=("compile_match_tinyhead",))
-        lab.part("softmax_kernel", "The fused softmax kernel", part_c_kernel, tiny, after=("inductor_dumps",))
-        lab.part("annotation", "Annotate the kernel", part_d_annotate, tiny, after=("softmax_kernel",))
-        lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_s1_attention,
+        lab.part("softmax_kernel", "The fused softmax kernel", part_softmax_kernel, tiny, after=("inductor_dumps",))
+        lab.part("annotation", "Annotate the kernel", part_annotation, tiny, after=("softmax_kernel",))
+        lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_attention_annotation,
                  gpt, after=("compile_match_minigpt", "inductor_dumps"))
-        lab.part("export", "Stretch: the exported FX graph", part_s3_export, tiny, gpt,
+        lab.part("export", "Stretch: the exported FX graph", part_export, tiny, gpt,
                  after=("compile_match_minigpt",))
-        lab.part("distributed_survey", "Distributed survey", part_f_distributed, gpt,
+        lab.part("distributed_survey", "Distributed survey", part_distributed_survey, gpt,
                  after=("compile_match_minigpt",))
         # Timing: dumps off, every compile cold, on CPU the thread count the provenance reports.
         with measure.cpu_threads(measure.timing_threads(lab.device), lab.device):
             ceilings = lab.part("ceilings", "The machine's ceilings, and memory-bound kernels against them",
-                                timing_parts.part_ceilings)
-            lab.part("timing_tinyhead", "Eager against compiled: TinyHead", timing_parts.part_timing_tinyhead,
+                                parts_timing.part_ceilings)
+            lab.part("timing_tinyhead", "Eager against compiled: TinyHead", parts_timing.part_timing_tinyhead,
                      ceilings, after=("ceilings",))
             lab.part("timing_minigpt", "Eager against compiled: the grammar MiniGPT",
-                     timing_parts.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
+                     parts_timing.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
                      after=("ceilings", "compile_match_minigpt"))
             lab.part("cuda_graphs", "GPU only: CUDA graphs (reduce-overhead) against default",
-                     timing_parts.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
+                     parts_timing.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
                      after=("compile_match_minigpt",))
-            lab.part("autotune", "Stretch: max-autotune against default", timing_parts.part_autotune,
+            lab.part("autotune", "Stretch: max-autotune against default", parts_timing.part_autotune,
                      gpt.eager if gpt else None, after=("compile_match_minigpt",))
     lab.part("notebook", "The companion notebook, run cell by cell", part_notebook)
-    lab.part("report", "Report", part_g_report)
+    lab.part("report", "Report", part_report)

@@ -1,6 +1,6 @@
 """The seed's export stretch goal: the FX graph `torch.export.export` captures.
 
-(max-autotune, the other stretch goal that is not a kernel, is timed in timing_parts.py.)
+(max-autotune, the other stretch goal that is not a kernel, is timed in parts_timing.py.)
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import torch
 from torch._dynamo import config as dynamo_config
 
 from labs.common.harness import Lab
-from labs.inside_compile import aot_parts, dynamo_parts, funnel, inductor_parts, trace_parts, traced_compile
+from labs.inside_compile import funnel, parts_aot, parts_dynamo, parts_inductor, parts_trace, traced_compile
 from labs.inside_compile.block import make_block, make_input
 from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline
 from labs.inside_compile.recorder import ModeCapture, PipelineRecorder
@@ -103,23 +103,23 @@ def run(lab: Lab) -> None:
     lab.part("compile_inference", "Compile for inference", part_compile_inference, pipe)
     lab.part("compile_training", "Compile for training", part_compile_training, pipe)
     stage_parts = [
-        ("bytecode", "Dynamo: bytecode in and out", dynamo_parts.part_bytecode),
-        ("decompiled_source", "Dynamo: the transformed code, decompiled", dynamo_parts.part_decompiled_source),
-        ("guards", "Dynamo: guards", dynamo_parts.part_guards),
-        ("dynamo_graph", "Dynamo: the captured FX graph", dynamo_parts.part_dynamo_graph),
-        ("decompositions", "Decomposition to core ATen and prims", aot_parts.part_decompositions),
-        ("aot_joint_graph", "AOTAutograd: the joint graph", aot_parts.part_joint_graph),
-        ("aot_graphs", "AOTAutograd: forward, backward and saved tensors", aot_parts.part_aot_graphs),
-        ("post_grad", "Inductor: the post-grad graph", inductor_parts.part_post_grad),
-        ("scheduler_ir", "Inductor: IR before and after fusion", inductor_parts.part_scheduler_ir),
-        ("generated_code", "Inductor: generated kernels and call()", inductor_parts.part_generated_code),
+        ("bytecode", "Dynamo: bytecode in and out", parts_dynamo.part_bytecode),
+        ("decompiled_source", "Dynamo: the transformed code, decompiled", parts_dynamo.part_decompiled_source),
+        ("guards", "Dynamo: guards", parts_dynamo.part_guards),
+        ("dynamo_graph", "Dynamo: the captured FX graph", parts_dynamo.part_dynamo_graph),
+        ("decompositions", "Decomposition to core ATen and prims", parts_aot.part_decompositions),
+        ("aot_joint_graph", "AOTAutograd: the joint graph", parts_aot.part_aot_joint_graph),
+        ("aot_graphs", "AOTAutograd: forward, backward and saved tensors", parts_aot.part_aot_graphs),
+        ("post_grad", "Inductor: the post-grad graph", parts_inductor.part_post_grad),
+        ("scheduler_ir", "Inductor: IR before and after fusion", parts_inductor.part_scheduler_ir),
+        ("generated_code", "Inductor: generated kernels and call()", parts_inductor.part_generated_code),
     ]
     for key, title, fn in stage_parts:
         lab.part(key, title, fn, pipe, after=COMPILE_PARTS)
     lab.part("funnel", "The funnel: counts across stages", funnel.part_funnel, pipe,
              after=("bytecode", "dynamo_graph", "decompositions", "aot_graphs", "post_grad",
                     "scheduler_ir", "generated_code"))
-    lab.part("torch_trace", "TORCH_TRACE structured log, from a child process", trace_parts.part_torch_trace,
+    lab.part("torch_trace", "TORCH_TRACE structured log, from a child process", parts_trace.part_torch_trace,
              child, settings)
-    lab.part("tlparse_report", "tlparse's HTML report", trace_parts.part_tlparse_report, settings,
+    lab.part("tlparse_report", "tlparse's HTML report", parts_trace.part_tlparse_report, settings,
              after=("torch_trace",))

@@ -71,7 +71,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
-    from course.notebook_i18n import TranslationError, write_notebook_pages
+    from course.notebooks import TranslationError, write_notebook_pages
     try:
         warnings = write_notebook_pages(Path(args.results))
     except TranslationError as error:

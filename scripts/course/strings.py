@@ -73,8 +73,6 @@ STRINGS = {
     },
 }
 
-LANGUAGES = tuple(STRINGS)
-
 
 def t(lang: str, key: str, **values) -> str:
     return STRINGS[lang][key].format(**values)

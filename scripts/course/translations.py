@@ -4,7 +4,7 @@ A Spanish page has the same headings (number and levels, in order), the same mar
 and target, in order) and the same code blocks as its English page. Code is compared with
 its comments taken out, since comments in code written into a page are translated, and
 `text` blocks (ASCII diagrams, sample output) only by count. Notebooks are generated from
-the English ones (see notebook_i18n), so they always mirror.
+the English ones (see notebooks.py), so they always mirror.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from course.build_errors import ENGINE_ERRORS
 from course.cohorts import export, report
 from course.cohorts.config import CohortError, cohort_ids, load_cohort
 from course.results import RESULTS_DIR, ResultStore
-from course.strings import LANGUAGES
+from labs.common.contract import LANGUAGES
 
 log = logging.getLogger("mkdocs.hooks.cohorts")
 INDEX = "cohorts/index.md"

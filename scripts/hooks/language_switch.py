@@ -7,7 +7,7 @@ import re
 
 from mkdocs.plugins import event_priority
 
-from course.strings import LANGUAGES
+from labs.common.contract import LANGUAGES
 
 SWITCHER_LINK = re.compile(r'href="[^"]*"(?= hreflang="(?P<lang>[a-z]+)" class="md-select__link")')
 

@@ -15,7 +15,7 @@ from course import build_errors
 from course.includes import check_includes
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore
-from course.strings import LANGUAGES
+from labs.common.contract import LANGUAGES
 
 log = logging.getLogger("mkdocs.hooks.course")
 _store: ResultStore | None = None
@@ -29,7 +29,7 @@ def on_pre_build(config) -> None:
 def page_context(src_uri: str, url: str) -> PageContext:
     """The language, folder and way back to the site root of a page, from its paths."""
     parts = src_uri.split("/")
-    lang = parts[0] if parts[0] in LANGUAGES else "en"
+    lang = parts[0] if parts[0] in LANGUAGES else LANGUAGES[0]
     inner = parts[1:] if parts[0] in LANGUAGES else parts
     depth = len([segment for segment in url.split("/") if segment])
     if url and not url.endswith("/"):

@@ -15,7 +15,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs_jupyter.plugin import NotebookFile
 
-from course.notebook_i18n import TranslationError, write_notebook_pages
+from course.notebooks import TranslationError, write_notebook_pages
 from course.results import RESULTS_DIR
 
 NOTEBOOK_SUFFIX = "_notebook.ipynb"
@@ -23,7 +23,7 @@ log = logging.getLogger("mkdocs.hooks.notebooks")
 
 
 def on_pre_build(config) -> None:
-    """Write the notebook pages, both languages, before MkDocs collects the files (see notebook_i18n)."""
+    """Write the notebook pages, both languages, before MkDocs collects the files (see course/notebooks.py)."""
     try:
         warnings = write_notebook_pages(RESULTS_DIR)
     except TranslationError as error:  # one line that names the text; the strict build stops

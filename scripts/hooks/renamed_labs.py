@@ -10,8 +10,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from course.strings import LANGUAGES, t
-from labs.common.contract import FORMER_LAB_IDS
+from course.strings import t
+from labs.common.contract import FORMER_LAB_IDS, LANGUAGES
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>{title}</title>

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
-from course.strings import LANGUAGES
+from labs.common.contract import LANGUAGES
 
 DEFAULT, OTHERS = LANGUAGES[0], LANGUAGES[1:]
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)

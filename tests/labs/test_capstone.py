@@ -385,7 +385,8 @@ def test_target_summary_reads_every_row():
 
 def test_gpt2_summary_reads_every_measured_row(tmp_path):
     from labs.capstone.parts_llm import GPT2_COLUMNS, record_gpt2_summary
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     lab = Lab(LabOptions("capstone", "cuda", "full", tmp_path, tmp_path))
 
     def row(backend, workload, measured, ttft, seed_ttft, tpot, share):
@@ -467,7 +468,8 @@ def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
 
     from labs.capstone import parts_llm
     from labs.capstone.settings import settings_for
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
     settings = dataclasses.replace(settings_for("smoke", "cpu"), gpt2_workloads=("chat_short", "summarize"),
                                    llm_budget_s=0.4, gpt2_token_scale=0.05)
@@ -479,7 +481,7 @@ def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
         return real(backend, workload, *args, **kwargs)
     monkeypatch.setattr(parts_llm, "run_cell", out_of_memory_on_summarize)
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings, None, deadline=float("inf"))
+        parts_llm.part_llm_gpt2(lab, settings, None, deadline=float("inf"))
     table = lab.result["tables"]["llm_gpt2"]
     rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
     assert [(r["workload"], r["measured"]) for r in rows] == [("chat_short", "yes"), ("summarize", "no")]
@@ -491,14 +493,15 @@ def test_a_failing_gpt2_cell_is_a_row_with_its_reason(tmp_path, monkeypatch):
 def test_a_sweep_whose_every_cell_fails_records_every_reason(tmp_path, monkeypatch):
     from labs.capstone import parts_llm
     from labs.capstone.settings import settings_for
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
 
     def capture_fails(*_args, **_kwargs):
         raise RuntimeError("CUDA graph capture failed")
     monkeypatch.setattr(parts_llm, "run_cell", capture_fails)
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
+        parts_llm.part_llm_gpt2(lab, settings_for("smoke", "cpu"), None, deadline=float("inf"))
     table = lab.result["tables"]["llm_gpt2"]
     assert [r[table["columns"].index("reason")] for r in table["rows"]] == ["RuntimeError: CUDA graph capture failed"]
     assert lab.result["metrics"]["gpt2.cells"]["value"] == 0
@@ -630,7 +633,7 @@ def test_report_counts_and_verdict_agree_with_the_rows(ratios, en, es):
 
 def test_report_of_the_committed_gpu_run_says_five_of_six_met():
     from labs.capstone import report
-    from tests.test_claims import committed
+    from tests.manifests import committed
     manifest = committed("capstone", "cuda").manifest
     english = report.english(report.Facts(manifest, "en"), "H100", "full")
     assert "Against Inductor's default mode: target missed; 5 of 6 cases reached it" in english
@@ -701,7 +704,8 @@ def test_the_lab_refuses_a_too_small_sweep_budget_before_any_part_runs(tmp_path,
 
     from labs.capstone import lab as capstone_lab
     from labs.capstone.settings import settings_for
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     small = dataclasses.replace(settings_for("smoke", "cpu"), llm_budget_s=0.01)
     monkeypatch.setattr(capstone_lab, "settings_for", lambda preset, device: small)
     lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
@@ -713,10 +717,11 @@ def test_the_lab_refuses_a_too_small_sweep_budget_before_any_part_runs(tmp_path,
 def test_cells_past_the_deadline_are_rows_that_say_so(tmp_path):
     from labs.capstone import parts_llm
     from labs.capstone.settings import settings_for
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
     with pytest.raises(RuntimeError, match="gpt2_every_cell_measured"):
-        parts_llm.gpt2_part(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
+        parts_llm.part_llm_gpt2(lab, settings_for("smoke", "cpu"), None, deadline=0.0)
     table = lab.result["tables"]["llm_gpt2"]
     rows = [dict(zip(table["columns"], r)) for r in table["rows"]]
     assert [(r["measured"], r["reason"]) for r in rows] == [("no", "the lab's deadline left too little time for "

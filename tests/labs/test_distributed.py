@@ -197,7 +197,8 @@ def test_a_receive_is_not_counted_again_and_sent_bytes_come_from_the_process(tmp
 
 @pytest.mark.parametrize("factor, passes", [(1.5, True), (1.0, False), (1.6, False)])
 def test_the_four_rank_check_tells_a_ring_from_send_once(tmp_path, factor, passes):
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     grads, probe = 100_000, 2**20
     rank = {"collectives": {"all_reduce": int(1.5 * probe), "broadcast": None},
             "ddp": {"comm": {"all_reduce": {"calls": 1, "payload_bytes": grads, "ring_bytes": 1.5 * grads}},
@@ -344,7 +345,8 @@ class DoubledGradients(GradientJob):
 
 
 def test_ddp_with_doubled_gradients_fails_the_labs_gradient_check(tmp_path):
-    from labs.common.harness import Lab, LabOptions
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
     from labs.distributed import data
     settings = replace(settings_for("smoke", "cpu"), variants=(TINY,), compiled=())
     path, vocab = data.save_batches(settings, tmp_path / "data")

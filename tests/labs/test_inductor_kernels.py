@@ -9,7 +9,7 @@ import pytest
 
 from labs.common import measure
 from labs.common.training_memory import TrainingMemory
-from labs.inductor_kernels import distributed
+from labs.inductor_kernels import distributed_survey
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DELIVERABLES = ("REPORT.md", "REPORT.es.md", "kernel.cpp", "KERNEL_ANNOTATION.md", "DISTRIBUTED.md",
@@ -108,7 +108,7 @@ def test_gpu_only_part_is_skipped_on_cpu_with_its_reason(run):
 
 def test_survey_sections_each_name_their_own_pattern_and_the_pick_follows_the_numbers(run):
     text = (run.out / "DISTRIBUTED.md").read_text()
-    assert all(facts.distinct for facts in distributed.survey_facts(text).values())
+    assert all(facts.distinct for facts in distributed_survey.survey_facts(text).values())
     assert f"{run.metric('distributed.params'):,} parameters" in text
     spanish = (run.out / "DISTRIBUTED.es.md").read_text()
     assert "En dos frases" in spanish and "In two sentences" not in spanish
@@ -123,18 +123,18 @@ def memory(total_mib: float) -> TrainingMemory:
 @pytest.mark.parametrize("total_mib, device_gib, expected", [(100, 16, "DDP"), (9000, 16, "FSDP"),
                                                               (9000, 80, "DDP"), (50_000, 80, "FSDP")])
 def test_pick_follows_memory_against_the_device(total_mib, device_gib, expected):
-    assert distributed.pick(memory(total_mib), device_gib * 2**30).strategy == expected
+    assert distributed_survey.pick(memory(total_mib), device_gib * 2**30).strategy == expected
 
 
 def test_survey_check_fails_when_sections_hold_the_wrong_text():
-    choice = distributed.pick(memory(100), 16 * 2**30)
-    good = distributed.render(memory(100), choice, "a 16 GiB GPU")
-    assert all(f.distinct for f in distributed.survey_facts(good).values())
-    ddp_body = distributed.SECTIONS["en"]["DDP"][1]
-    swapped = good.replace(distributed.SECTIONS["en"]["FSDP"][1], ddp_body)
-    facts = distributed.survey_facts(swapped)
+    choice = distributed_survey.pick(memory(100), 16 * 2**30)
+    good = distributed_survey.render(memory(100), choice, "a 16 GiB GPU")
+    assert all(f.distinct for f in distributed_survey.survey_facts(good).values())
+    ddp_body = distributed_survey.SECTIONS["en"]["DDP"][1]
+    swapped = good.replace(distributed_survey.SECTIONS["en"]["FSDP"][1], ddp_body)
+    facts = distributed_survey.survey_facts(swapped)
     assert not facts["FSDP"].distinct and facts["DDP"].distinct
-    assert not distributed.survey_facts(good.replace("## 4. PP:", "## 4. XX:"))["PP"].own_api
+    assert not distributed_survey.survey_facts(good.replace("## 4. PP:", "## 4. XX:"))["PP"].own_api
 
 
 def test_reports_in_both_languages_quote_the_run(run):

@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 
 from labs.common import inductor_output, measure
-from labs.inside_compile import aot_parts, fusion, guards, tracelog
+from labs.inside_compile import fusion, guards, parts_aot, tracelog
 from labs.inside_compile.graphs import GraphSnapshot, NodeRow
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -360,11 +360,11 @@ def test_recomputed_nodes_are_forward_nodes_the_backward_computes_again():
                       ("view_2", "call_function", "aten.view.default", "mul, [4, 8]"),  # a view: free
                       ("erf_1", "call_function", "aten.erf.default", "addmm"),        # the backward's own erf
                       ("mul", "call_function", "aten.add.Tensor", "erf, erf_1"))      # same name, other op: not it
-    assert aot_parts.recomputed_nodes(FORWARD, backward) == [("erf", "aten.erf.default", "compute"),
+    assert parts_aot.recomputed_nodes(FORWARD, backward) == [("erf", "aten.erf.default", "compute"),
                                                              ("view_2", "aten.view.default", "view")]
 
 
 def test_second_linear_input_is_found_through_views():
-    assert aot_parts.second_linear_input_saved(FORWARD, {"view_2"})
-    assert aot_parts.second_linear_input_saved(FORWARD, {"mul"})       # saved before its reshape
-    assert not aot_parts.second_linear_input_saved(FORWARD, {"addmm"})  # GELU's input, not its output
+    assert parts_aot.second_linear_input_saved(FORWARD, {"view_2"})
+    assert parts_aot.second_linear_input_saved(FORWARD, {"mul"})       # saved before its reshape
+    assert not parts_aot.second_linear_input_saved(FORWARD, {"addmm"})  # GELU's input, not its output

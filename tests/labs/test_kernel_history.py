@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from labs.common.harness import Lab, LabOptions
+from labs.common.harness import Lab
+from labs.common.options import LabOptions
 from labs.kernel_history import diff, envs, release_changes, settings
 from labs.kernel_history import lab as history_lab
 from labs.kernel_history.history import CELL_LIMIT, HISTORY_COLUMNS, Snapshot, history_row

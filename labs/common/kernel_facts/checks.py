@@ -29,8 +29,8 @@ from pathlib import Path
 from labs.common import inductor_output as io
 from labs.common.kernel_facts import oracle, post_grad, text_checks
 from labs.common.kernel_facts.dataflow import REDUCTIONS, KernelGraph, Value
-from labs.common.kernel_facts.facts import GraphFacts, KernelFacts
 from labs.common.kernel_facts.patterns import unscaled
+from labs.common.kernel_facts.records import GraphFacts, KernelFacts
 
 # step -> (operations that compute it, steps whose lines its operands must come from)
 REQUIRES = {

@@ -10,8 +10,8 @@ generic part only (loads, stores, reductions, buffers), and an unknown is said t
 from __future__ import annotations
 
 from labs.common.kernel_facts import words
-from labs.common.kernel_facts.facts import KernelFacts
 from labs.common.kernel_facts.meaning import STEP_PATTERN
+from labs.common.kernel_facts.records import KernelFacts
 from labs.common.kernel_facts.render import lines_phrase, rows, step_table, unknown_text, what
 
 T = {

@@ -18,7 +18,7 @@ from labs.common.kernel_facts.dataflow import KernelGraph, Value
 from labs.common.kernel_facts.patterns import Match, kernel_matches
 
 if TYPE_CHECKING:
-    from labs.common.kernel_facts.facts import KernelFacts
+    from labs.common.kernel_facts.records import KernelFacts
 
 _NOT_COMPUTED = ("copy", "load", "symbol", "const", "index")
 

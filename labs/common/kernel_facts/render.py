@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 
+from labs.common.contract import LANGUAGES
 from labs.common.kernel_facts import words
-from labs.common.kernel_facts.facts import KernelFacts
 from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.common.kernel_facts.patterns import STEPS
+from labs.common.kernel_facts.records import KernelFacts
 
 TABLE_COLUMNS = ["file", "line", "topic", "code", "detail", "what_en", "what_es"]
-LANGS = ("en", "es")
 
 
 def _where(entry: dict, index: str | None) -> str:
@@ -101,7 +101,7 @@ def table_rows(facts: KernelFacts, kernel_source: str, output_code: str) -> list
     table = []
     for file, line, topic, detail, values in rows(facts):
         code = files[file][line - 1].strip() if 0 < line <= len(files[file]) else ""
-        table.append([file, line, topic, code, detail, *(what(topic, values, lang) for lang in LANGS)])
+        table.append([file, line, topic, code, detail, *(what(topic, values, lang) for lang in LANGUAGES)])
     return table
 
 

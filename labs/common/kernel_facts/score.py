@@ -22,7 +22,7 @@ from pathlib import Path
 
 from labs.common import inductor_output as io
 from labs.common.kernel_facts import checks, facts
-from labs.common.kernel_facts.facts import KernelFacts
+from labs.common.kernel_facts.records import KernelFacts
 
 UNKNOWN = "unknown"
 EXPECTED_FILE = "expected.json"

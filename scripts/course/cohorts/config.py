@@ -19,7 +19,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from labs.common.contract import PRESETS, lab_ids, load_lab_meta
+from labs.common.contract import LANGUAGES, PRESETS, lab_ids, load_lab_meta
 
 ROOT = Path(__file__).resolve().parents[3]
 # Tests point this at a folder of their own cohorts.
@@ -28,7 +28,6 @@ COHORTS_DIR = Path(os.environ.get("COURSE_COHORTS_DIR") or ROOT / "cohorts")
 # \Z, not $: `$` also matches before a final newline, and "pilot\n" made a folder of that name.
 COHORT_ID = re.compile(r"\A(?!index\Z)[a-z0-9][a-z0-9-]{0,62}\Z")
 ALIAS_MODES = ("shown", "numbered")
-LANGUAGES = ("en", "es")
 
 
 class CohortError(ValueError):

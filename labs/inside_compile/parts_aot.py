@@ -160,7 +160,7 @@ def _made_by(forward: GraphSnapshot, name: str) -> str:
     return row.target
 
 
-def part_joint_graph(lab: Lab, pipe: Pipeline) -> None:
+def part_aot_joint_graph(lab: Lab, pipe: Pipeline) -> None:
     training = pipe.captures["training"]
     joint = training.joint_graph
     if joint is None:
