@@ -22,21 +22,6 @@ from labs.distributed.report import MIB, gradient, loss_gap, loss_tolerance, mod
 from labs.distributed.settings import FOUR_RANK_VARIANT, TWO_D_MESH, Settings
 
 
-def bf16_matrix_units(device: str) -> str:
-    """'yes' where this machine multiplies bf16 matrices natively (a GPU that supports bf16, a
-    CPU with AMX or AVX-512 BF16), 'no' where torch converts to float32 and back: the
-    prediction of bf16's speed depends on it."""
-    import torch
-    if device == "cuda":
-        return "yes" if torch.cuda.is_bf16_supported() else "no"
-    try:
-        with open("/proc/cpuinfo") as info:
-            flags = next((line.split(":", 1)[1].split() for line in info if line.startswith("flags")), [])
-    except OSError:
-        return "unknown"
-    return "yes" if {"amx_bf16", "avx512_bf16"} & set(flags) else "no"
-
-
 def checkpointing(lab: Lab, result: PatternResult, settings: Settings) -> None:
     """One process under activation checkpointing against the plain one (same launch, same rounds)."""
     for v in settings.variants:

@@ -87,6 +87,7 @@ def part_pattern(lab: Lab, state: State, pattern: str) -> None:
     state.results[pattern] = result
     if pattern == "single":
         state.device_bytes = per_rank[0]["device_bytes"]
+        lab.metric("bf16_matrix_units", per_rank[0]["bf16_matrix_units"])
     report.pattern(lab, result, state.results.get("single"), state.settings)
     if pattern == "single":
         beyond.checkpointing(lab, result, state.settings)
@@ -232,7 +233,6 @@ def run(lab: Lab) -> None:
     lab.metric("gpus", world if lab.device == "cuda" else 0)
     lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")
     lab.metric("threads_per_rank", settings.threads_per_rank)
-    lab.metric("bf16_matrix_units", beyond.bf16_matrix_units(lab.device))
     lab.metric("ddp.bucket_cap_mb", settings.ddp_bucket_cap_mb, "MiB")
     lab.metric("collective_timeout_s", settings.collective_timeout_s, "s")
     lab.metric("check_steps", settings.check_steps)

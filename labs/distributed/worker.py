@@ -54,7 +54,8 @@ class PatternJob:
     def __call__(self, ctx: RankContext) -> dict:
         data = torch.load(self.data_path, weights_only=True)
         device = ctx.torch_device
-        out: dict = {"rank": ctx.rank, "variants": {}, "device_bytes": device_bytes(device)}
+        out: dict = {"rank": ctx.rank, "variants": {}, "device_bytes": device_bytes(device),
+                     "bf16_matrix_units": bf16_matrix_units(device)}
         wanted = [v for v in self.settings.variants if not self.variants or v.name in self.variants]
         for index, variant in enumerate(wanted):
             x, y = data[variant.name]
@@ -126,6 +127,7 @@ class GradientJob:
     settings: Settings
     data_path: str
     vocab_size: int
+    fields: tuple[tuple[str, object], ...] = ()   # Setup fields of the mode checked, e.g. (("bf16", True),)
 
     def after_backward(self, module) -> None:
         pass
@@ -137,7 +139,7 @@ class GradientJob:
             x, y = data[variant.name]
             batch = (x[0].to(ctx.torch_device), y[0].to(ctx.torch_device))
             out[variant.name] = gradient_check(ctx, self.pattern, self.settings, variant, batch, self.vocab_size,
-                                               self.after_backward)
+                                               self.after_backward, **dict(self.fields))
         return out
 
 
@@ -147,6 +149,20 @@ def device_bytes(device: torch.device) -> int:
         return torch.cuda.get_device_properties(device).total_memory
     import os
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def bf16_matrix_units(device: torch.device) -> str:
+    """'yes' where this machine multiplies bf16 matrices natively (a GPU that supports bf16, a
+    CPU with AMX or AVX-512 BF16), 'no' where torch converts to float32 and back: the
+    prediction of bf16's speed depends on it. Asked in a rank: the parent never touches a GPU."""
+    if device.type == "cuda":
+        return "yes" if torch.cuda.is_bf16_supported() else "no"
+    try:
+        with open("/proc/cpuinfo") as info:
+            flags = next((line.split(":", 1)[1].split() for line in info if line.startswith("flags")), [])
+    except OSError:
+        return "unknown"
+    return "yes" if {"amx_bf16", "avx512_bf16"} & set(flags) else "no"
 
 
 def prediction_inputs(ctx: RankContext, settings: Settings, variant, vocab_size: int, world: int) -> dict:
