@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from labs.common import measure
 from labs.distributed import comm, gradcheck
 
-MODES = ("eager", "compiled", "1f1b")   # 1f1b: the pipeline's other schedule, eager
+# 1f1b: the pipeline's other schedule; checkpointed: one process under activation checkpointing;
+# bf16: FSDP2 with bfloat16 parameters. All eager.
+MODES = ("eager", "compiled", "1f1b", "checkpointed", "bf16")
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ def merge(pattern: str, per_rank: list[dict]) -> PatternResult:
     for variant in per_rank[0]["variants"]:
         runs = [rank["variants"][variant] for rank in per_rank]
         result.runs[variant] = {mode: merge_mode([r[mode] for r in runs]) for mode in MODES if mode in runs[0]}
-        for mode in runs[0].get("gradient", {}):   # "wide" for the eager run, "wide.1f1b" for another schedule
+        for mode in runs[0].get("gradient", {}):   # "wide" for the eager run, "wide.1f1b" for another mode
             key = variant if mode == "eager" else f"{variant}.{mode}"
             result.gradients[key] = gradcheck.merge([r["gradient"][mode] for r in runs])
         result.extras[variant] = {key: value for key, value in runs[0].items() if key not in MODES + ("gradient",)}

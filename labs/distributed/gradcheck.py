@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import torch
 import torch.distributed as dist
 
+from labs.distributed.settings import TWO_D_MESH
+
 # One SGD step with a learning rate of 1: the update is then as large as the gradient, far above
 # the float32 rounding of the parameter itself, so the parameter check sees the update.
 SGD_LR = 1.0
@@ -54,6 +56,21 @@ def tolerance(n_layer: int, n_embd: int, tokens: int, eps: float) -> float:
     """
     longest = max(tokens, 4 * n_embd)
     return SAFETY * (2 * n_layer + 2) * math.sqrt(longest) * eps
+
+
+# bfloat16's machine epsilon, in the convention of the 2^-23 above: 8 significand bits.
+BF16_EPS = 2.0**-7
+
+
+def bf16_tolerance(n_layer: int) -> float:
+    """The same bound for bfloat16 arithmetic with float32 accumulation (FSDP2's mixed precision).
+
+    A bf16 product's inner sum runs in float32, so no sqrt(N) random walk at bf16's size: what
+    bf16 adds is one rounding of each product's inputs and output, eps_bf16 relative, per product
+    of the 2 L + 2 in backward's chain. With 4 layers that is about 0.3 of the gradient's size:
+    a wrong gradient scale (2x: an error of 1.0) still fails, a gradient 10 % off would not.
+    """
+    return SAFETY * (2 * n_layer + 2) * BF16_EPS
 
 
 # -- the reference ---------------------------------------------------------------------------
@@ -114,9 +131,10 @@ def held(module: torch.nn.Module, pattern: str, variant, world: int,
         if isinstance(value, DTensor):
             value = value.full_tensor()
         value = value.detach()
-        if pattern == "tensor_parallel" and name.endswith(("attn.qkv.weight", "attn.qkv.bias")):
+        if pattern in ("tensor_parallel", "fsdp_tp") and name.endswith(("attn.qkv.weight", "attn.qkv.bias")):
+            tp = world if pattern == "tensor_parallel" else TWO_D_MESH[1]   # 2-D: the tp dimension's ranks
             plain = torch.empty_like(value)
-            plain[qkv_plain_rows(variant.n_head, world, variant.n_embd).to(value.device)] = value
+            plain[qkv_plain_rows(variant.n_head, tp, variant.n_embd).to(value.device)] = value
             value = plain
         out[plain_name(name, pattern, offset)] = value
     return out
@@ -143,8 +161,10 @@ def sgd_tolerances(ref: Reference, grad_tolerance: float, eps: float) -> dict[st
 
 def compare(pattern: str, module: torch.nn.Module, optimizer_step: Callable[[], None],
             forward_backward: Callable[[], None], ref: Reference, variant, world: int,
-            eps: float) -> dict:
-    """Run step 0 on the pattern and compare; JSON-ready, this rank's view."""
+            eps: float, grad_tolerance: float | None = None) -> dict:
+    """Run step 0 on the pattern and compare; JSON-ready, this rank's view. `grad_tolerance`
+    replaces float32's (`tolerance`) for a pattern computing in a lower precision; the SGD
+    check adds float32's parameter rounding to it either way."""
     start = held(module, pattern, variant, world, lambda p: p)
     layout = {name: (value.double() - ref.initial[name].double()).abs().max().item()
               if name in ref.initial and value.shape == ref.initial[name].shape else None
@@ -154,7 +174,7 @@ def compare(pattern: str, module: torch.nn.Module, optimizer_step: Callable[[], 
     optimizer_step()
     after = held(module, pattern, variant, world, lambda p: p)
     known = [name for name in grads if layout.get(name) is not None]
-    tol = tolerance(variant.n_layer, variant.n_embd, variant.tokens(), eps)
+    tol = grad_tolerance or tolerance(variant.n_layer, variant.n_embd, variant.tokens(), eps)
     return {"reference_names": sorted(ref.grads), "compared": sorted(grads),
             "layout_mismatch": sorted(name for name, diff in layout.items() if diff is None or diff > 0),
             "grad_err": relative_errors({n: grads[n] for n in known}, ref.grads, ref.grads),

@@ -2,18 +2,22 @@
 
 Parts:
   allreduce_bandwidth  the link on its own: all-reduce time and bus bandwidth by message size
-  single               one process trains the global batch: the losses every pattern must match
+  single               one process trains the global batch: the losses every pattern must match;
+                       beside it, the same process under activation checkpointing
   ddp, fsdp2,          each pattern on `world` ranks, every variant, eager then compiled where
   tensor_parallel,     the preset says: losses, step time, peak memory per rank, bytes per step
-  pipeline             by collective kind, and one step's timeline
+  pipeline             by collective kind, and one step's timeline; FSDP2 also in bf16
+                       (MixedPrecisionPolicy), the pipeline also under 1F1B
   rank_failure         the drill: the last rank dies mid-step; how fast and how clearly it fails
+  four_ranks           four gloo ranks: ring or send-once, byte by byte
+  two_d                FSDP2 over tensor parallelism on a 2 x 2 mesh (gloo; NCCL on four GPUs)
   side_by_side         the patterns next to each other: tables, plots, timelines, loss curves
   prediction           Lab 03's memory formula and the textbook volumes against the run
   compiled             what torch.compile did to each pattern: graphs, breaks, first step, speed
   pick                 which pattern, per variant, recomputed from the measured rows
   run_report           DISTRIBUTED_RUN.md and DISTRIBUTED_RUN.es.md
 
-Every rank runs in its own process, launched and watched by `launch`; ranks never write the
+Every rank runs in its own process, forked from one fork server and watched by `launch`; ranks never write the
 manifest: the parent gathers their results (`gather`) and records them (`report`, `tables`).
 """
 
@@ -24,7 +28,7 @@ from pathlib import Path
 
 from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
-from labs.distributed import data, gather, launch, report, run_report, tables, validate
+from labs.distributed import beyond, data, gather, launch, report, run_report, tables, validate
 from labs.distributed import pick as picking
 from labs.distributed.settings import (
     DISTRIBUTED_PATTERNS,
@@ -35,7 +39,7 @@ from labs.distributed.settings import (
     Settings,
     settings_for,
 )
-from labs.distributed.worker import BandwidthJob, FourRankJob, PatternJob
+from labs.distributed.worker import BandwidthJob, FourRankJob, PatternJob, TwoDJob
 
 TITLES = {"single": "One process: the baseline", "ddp": "DDP: replicas and an all-reduce",
           "fsdp2": "FSDP2: sharded state", "tensor_parallel": "Tensor parallelism: split layers",
@@ -49,6 +53,7 @@ class State:
     device: str
     data_path: Path
     vocab_size: int
+    gpus: int = 0
     results: dict[str, gather.PatternResult] = field(default_factory=dict)
     device_bytes: int = 0
     sentences: dict[str, dict[str, str]] = field(default_factory=lambda: {"en": {}, "es": {}})
@@ -83,7 +88,12 @@ def part_pattern(lab: Lab, state: State, pattern: str) -> None:
     state.results[pattern] = result
     if pattern == "single":
         state.device_bytes = per_rank[0]["device_bytes"]
+        lab.metric("bf16_matrix_units", per_rank[0]["bf16_matrix_units"])
     report.pattern(lab, result, state.results.get("single"), state.settings)
+    if pattern == "single":
+        beyond.checkpointing(lab, result, state.settings)
+    if pattern == "fsdp2":
+        beyond.mixed_precision(lab, result, state.results.get("single"), state.settings)
     if pattern == "tensor_parallel":
         report.naive_tensor_parallel(lab, result.extras[state.settings.variants[0].name]["naive_error"])
 
@@ -110,6 +120,15 @@ def part_four_ranks(lab: Lab, state: State) -> None:
         raise lab.skip("socket bytes are countable on gloo (CPU) only: NCCL's transfers make no system call")
     job = FourRankJob(state.settings, FOUR_RANK_VARIANT, state.vocab_size, PROBE_BYTES)
     report.four_ranks(lab, _launch(lab, state, job, FOUR_RANKS, "four_ranks"), PROBE_BYTES, FOUR_RANK_VARIANT.name)
+
+
+def part_two_d(lab: Lab, state: State) -> None:
+    """FSDP2 over tensor parallelism on four ranks: gloo on a CPU; NCCL where four GPUs are visible."""
+    if state.device == "cuda" and state.gpus < FOUR_RANKS:
+        beyond.two_d_table(lab, [])   # so that the page's tab for this device still builds
+        raise lab.skip(f"needs {FOUR_RANKS} GPUs, {state.gpus} visible: the page shows the CPU run's")
+    job = TwoDJob(state.settings, FOUR_RANK_VARIANT, state.vocab_size)
+    beyond.two_d(lab, _launch(lab, state, job, FOUR_RANKS, "two_d"))
 
 
 def part_side_by_side(lab: Lab, state: State) -> None:
@@ -210,7 +229,7 @@ def run(lab: Lab) -> None:
     # What the same check says to three ranks on this machine: the page quotes the run's own lines.
     lab.table("refusal_three_ranks", ["problem"], [[line] for line in validate.problems(settings, "3", lab.device, gpus)[1]])
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
-    state = State(settings, world, lab.device, data_path, vocab_size)
+    state = State(settings, world, lab.device, data_path, vocab_size, gpus)
     lab.metric("world_size", world)
     lab.metric("gpus", world if lab.device == "cuda" else 0)
     lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")
@@ -223,12 +242,20 @@ def run(lab: Lab) -> None:
         lab.metric(f"{v.name}.layers", v.n_layer)
         lab.metric(f"{v.name}.width", v.n_embd)
         lab.metric(f"{v.name}.microbatches", v.microbatches)
+    try:
+        parts(lab, state)
+    finally:
+        launch.stop_fork_server()
+
+
+def parts(lab: Lab, state: State) -> None:
     lab.part("allreduce_bandwidth", "The link on its own: all-reduce bandwidth", part_allreduce_bandwidth, state)
     lab.part("single", TITLES["single"], part_pattern, state, "single")
     for pattern in DISTRIBUTED_PATTERNS:
         lab.part(pattern, TITLES[pattern], part_pattern, state, pattern, after=("single",))
     lab.part("rank_failure", "A rank killed mid-step", part_rank_failure, state)
     lab.part("four_ranks", "Four ranks: ring or send-once", part_four_ranks, state)
+    lab.part("two_d", "2-D parallelism: FSDP2 over tensor parallelism", part_two_d, state)
     lab.part("side_by_side", "The patterns side by side", part_side_by_side, state, after=("single",))
     lab.part("prediction", "Predicted against measured", part_prediction, state, after=("single",))
     lab.part("compiled", "torch.compile on every pattern", part_compiled, state, after=("single",))

@@ -137,3 +137,60 @@ def predicted_memory(pattern: str, shape: ModelShape, world: int, activations_fu
         in_flight = min(microbatches, world) / microbatches if schedule == "1f1b" else 1.0
         return state * max(shape.stage_params(world)) + in_flight * activations_full / world
     raise ValueError(f"unknown pattern {pattern!r}")
+
+
+# -- beyond the four patterns: activation checkpointing, FSDP2 in bf16, 2-D --------------------
+
+BF16_BYTES = 2
+
+
+def checkpointed_activations(shape: ModelShape, activations_full: int, activations_root: int) -> float:
+    """A(B) under activation checkpointing, block by block: what the model keeps outside its
+    blocks (A_root, measured on the same model without blocks), each block's input (B T d
+    floats), and at the backward's peak one block's activations recomputed, (A(B) - A_root) / L."""
+    block = (activations_full - activations_root) / shape.n_layer
+    return activations_root + shape.n_layer * shape.activation_tensor_bytes + block
+
+
+def checkpointed_memory(shape: ModelShape, activations_full: int, activations_root: int) -> float:
+    """One process's peak with checkpointing: Lab 03's formula with the activations above."""
+    return STATE_BYTES_PER_PARAM * shape.params + checkpointed_activations(shape, activations_full, activations_root)
+
+
+def recompute_time_ratio(shape: ModelShape) -> float:
+    """Step time with checkpointing over without, counted in FLOPs: backward costs about two
+    forwards, so a step is three; checkpointing adds the blocks' forward once more.
+    A block's forward is 24 d^2 + 4 T d FLOPs per token (its four matrix products, and the
+    attention's two), the LM head's 2 d V. The optimizer's time is not counted: it is the
+    same with and without, so the measured ratio should come out a little lower."""
+    d, t = shape.n_embd, shape.block_size
+    blocks = shape.n_layer * (24 * d * d + 4 * t * d)
+    forward = blocks + 2 * d * shape.vocab_size
+    return 1 + blocks / (3 * forward)
+
+
+def fsdp2_bf16_memory(shape: ModelShape, world: int, activations_split: int) -> float:
+    """FSDP2 with bf16 parameters and float32 reduction: the sharded state stays float32
+    (16 P / n), the activations are bf16 (A(B / n) / 2)."""
+    return STATE_BYTES_PER_PARAM * shape.params / world + activations_split * BF16_BYTES / FLOAT_BYTES
+
+
+def fsdp2_bf16_payload(shape: ModelShape) -> dict[str, float]:
+    """The all-gathers move bf16 weights (half of float32's); the reduce-scatter float32 gradients."""
+    return {"all_gather": 2 * BF16_BYTES * shape.params, "reduce_scatter": FLOAT_BYTES * shape.params}
+
+
+def two_d_payload(shape: ModelShape, dp: int, tp: int) -> dict[str, float]:
+    """FSDP2 over tensor parallelism on a dp x tp mesh, per rank and step.
+
+    Over tp (inside a row): tensor parallelism's 4 all-reduces per layer of the activations of
+    the row's batch slice, B / dp. Over dp (down a column): FSDP2 on the rank's tensor-parallel
+    shard, P_tp = L (P_split / tp + P_block - P_split) + P_root: each block gathered in forward
+    and again in backward, the root group once (it is not freed between them), and every
+    gradient reduce-scattered once."""
+    block = shape.split_params_per_block / tp + shape.block_params - shape.split_params_per_block
+    p_tp = shape.n_layer * block + shape.root_params
+    activations = shape.batch_size // dp * shape.block_size * shape.n_embd * FLOAT_BYTES
+    return {"all_reduce": 4 * shape.n_layer * activations,
+            "all_gather": FLOAT_BYTES * (2 * shape.n_layer * block + shape.root_params),
+            "reduce_scatter": FLOAT_BYTES * p_tp}

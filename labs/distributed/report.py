@@ -104,7 +104,7 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
         eager = result.run(variant.name)
         if eager is None:
             continue
-        for mode_key in (variant.name, f"{variant.name}.1f1b"):
+        for mode_key in [variant.name] + [f"{variant.name}.{mode}" for mode in ("1f1b", "checkpointed", "bf16")]:
             if mode_key in result.gradients:
                 gradient(lab, f"{name}.{mode_key}", result.gradients[mode_key])
         reference = single.run(variant.name) if single else None
@@ -137,6 +137,7 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
     if name == "pipeline":
         for variant in settings.variants:
             one_f_one_b(lab, variant, result, single, settings)
+
     if name == "ddp":
         for variant in settings.variants:
             run = result.run(variant.name)

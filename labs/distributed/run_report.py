@@ -48,10 +48,15 @@ TEXT = {
            "pick": "**¿Cuál elegiría?** {sentence}",
            "none": "—"},
 }
-LABELS = {"en": {"single": "one process", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "tensor parallel",
-                  "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"},
-          "es": {"single": "un proceso", "ddp": "DDP", "fsdp2": "FSDP2", "tensor_parallel": "paralelismo de tensores",
-                 "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"}}
+LABELS = {"en": {"single": "one process", "single_checkpointed": "one process, activation checkpointing",
+                  "ddp": "DDP", "fsdp2": "FSDP2", "fsdp2_bf16": "FSDP2, bf16 parameters",
+                  "tensor_parallel": "tensor parallel", "pipeline": "pipeline (GPipe)", "pipeline_1f1b": "pipeline (1F1B)"},
+          "es": {"single": "un proceso", "single_checkpointed": "un proceso, checkpointing de activaciones",
+                 "ddp": "DDP", "fsdp2": "FSDP2", "fsdp2_bf16": "FSDP2, parámetros en bf16",
+                 "tensor_parallel": "paralelismo de tensores", "pipeline": "pipeline (GPipe)",
+                 "pipeline_1f1b": "pipeline (1F1B)"}}
+# Each pattern's eager row, followed by its other modes' (section 12 of the page; the pipeline's 1F1B).
+MODE_ROWS = {"single": ("checkpointed",), "fsdp2": ("bf16",), "pipeline": ("1f1b",)}
 VERDICTS = {"en": {"faster": "faster", "slower": "slower", "same": "same"},
             "es": {"faster": "más rápido", "slower": "más lento", "same": "igual"}}
 
@@ -78,7 +83,7 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
         out += [t["variant"].format(name=v.name, params=number(params, lang, 9), batch=v.batch_size,
                                     block=v.block_size), "", t["header"], "|---|---|---|---|---|---|---|"]
         base = single.run(v.name) if single else None
-        for key, mode in [(key, "eager") for key in ORDER] + [("pipeline", "1f1b")]:
+        for key, mode in [(p, m) for p in ORDER for m in ("eager",) + MODE_ROWS.get(p, ())]:
             run = results[key].run(v.name, mode) if key in results else None
             if run is None:
                 continue

@@ -42,7 +42,7 @@ class Settings:
     min_timed_steps: int
     max_timed_steps: int
     compiled: tuple[tuple[str, str], ...]   # (pattern, variant) pairs also run under torch.compile
-    compile_backend: str             # "inductor"; smoke: "aot_eager" (Dynamo and AOTAutograd, no codegen)
+    compile_backend: str             # GPU: "inductor"; CPU: "aot_eager" (Dynamo and AOTAutograd, no codegen)
     timeline_variant: str            # the variant whose one step is traced per pattern
     ddp_bucket_cap_mb: float         # >= 1: DDPOptimizer refuses buckets under its 1 MiB first one
     threads_per_rank: int            # intra-op threads of each rank (CPU: 1, see settings_for)
@@ -62,18 +62,22 @@ FULL = Settings(
     variants=(MINIGPT_VARIANT,
               # 3.2 M parameters: a CPU step of a few hundred ms with one thread per rank.
               Variant("wide", n_layer=4, n_head=8, n_embd=256, block_size=64, batch_size=16, microbatches=4)),
-    check_steps=16, lr=3e-3, warmup_steps=3, timing_budget_s=3.0, min_timed_steps=5, max_timed_steps=200,
-    # Every pattern compiles the MiniGPT. Of the wide variant, only DDP compiles: its
-    # gradients fill several buckets, so DDPOptimizer's split shows (the MiniGPT's fit in one,
-    # and DDPOptimizer refuses buckets under 1 MiB). Compiling every wide pattern too would
-    # double the CPU run: a cold compile of a training step costs tens of seconds here.
-    compiled=tuple((p, "minigpt") for p in PATTERNS) + (("ddp", "wide"),), compile_backend="inductor",
+    # 8 checked steps: steps 0 .. 4 each measure something of their own (training.py), and the
+    # step-0 gradient check, not the loss trajectory, is what catches a wrong gradient.
+    check_steps=8, lr=3e-3, warmup_steps=2, timing_budget_s=1.0, min_timed_steps=5, max_timed_steps=200,
+    # On a CPU only DDP's wide variant compiles: its gradients fill several buckets, so
+    # DDPOptimizer's split shows (the MiniGPT's fit in one, and DDPOptimizer refuses buckets
+    # under 1 MiB). And it compiles with aot_eager: Dynamo's capture, DDPOptimizer's split and
+    # AOTAutograd's graphs, without Inductor's C++ code generation. A cold Inductor compile of a
+    # training step costs about 30 s on 2 idle cores (one per pattern was half of a 362 s run)
+    # and took 374 s on busy ones. The GPU run compiles every pattern with Inductor (CUDA_FULL).
+    compiled=(("ddp", "wide"),), compile_backend="aot_eager",
     timeline_variant="wide",
-    ddp_bucket_cap_mb=2.0, threads_per_rank=1, collective_timeout_s=60, launch_timeout_s=1500,
+    ddp_bucket_cap_mb=2.0, threads_per_rank=1, collective_timeout_s=60, launch_timeout_s=900,
     bandwidth_sizes=tuple(4**k * 1024 for k in range(8)),   # 1 KiB .. 16 MiB
-    bandwidth_budget_s=0.5, drill_kill_step=2)
+    bandwidth_budget_s=0.2, drill_kill_step=2)
 # (launch_timeout_s: a cold compile of a training step took 2 to 4 minutes per rank on this
-# project's 2-core machine while other jobs ran; DDP's full CPU launch compiles twice.)
+# project's 2-core machine while other jobs ran.)
 
 SMOKE = replace(
     FULL,
@@ -97,6 +101,7 @@ CUDA_FULL = replace(
     variants=(MINIGPT_VARIANT,
               Variant("wide", n_layer=8, n_head=16, n_embd=1024, block_size=64, batch_size=32, microbatches=4)),
     timing_budget_s=2.0,
+    compiled=tuple((p, "minigpt") for p in PATTERNS) + (("ddp", "wide"),), compile_backend="inductor",
     ddp_bucket_cap_mb=25.0,
     bandwidth_sizes=tuple(4**k * 1024 for k in range(10)),  # 1 KiB .. 256 MiB
     launch_timeout_s=420)
@@ -107,6 +112,9 @@ CUDA_FULL = replace(
 FOUR_RANKS = 4
 FOUR_RANK_VARIANT = Variant("four_ranks", n_layer=2, n_head=4, n_embd=32, block_size=32, batch_size=8,
                             microbatches=2)
+# The 2-D part's mesh on those four ranks: (data-parallel, tensor-parallel) degrees. FSDP2 shards
+# over the first dimension, tensor parallelism splits over the second; their product is the ranks.
+TWO_D_MESH = (2, 2)
 # The four-rank part's probe: one collective of each kind on this many bytes.
 PROBE_BYTES = 2**20
 

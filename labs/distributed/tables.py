@@ -45,11 +45,14 @@ def side_by_side(lab: Lab, results: dict[str, PatternResult], settings: Settings
                     f"{v}_reserved_mib", f"{v}_comm_mib", f"{v}_sent_mib", f"{v}_loss_diff", f"{v}_grad_err"]
     rows = []
     single = results.get("single")
-    # Every pattern's eager run, and the pipeline's 1F1B schedule as a row of its own after GPipe's.
-    lines = [(result, "eager", result.pattern) for result in _ordered(results)]
-    if "pipeline" in results and any(results["pipeline"].run(v, "1f1b") for v in names):
-        lines.insert(next(i for i, line in enumerate(lines) if line[2] == "pipeline") + 1,
-                     (results["pipeline"], "1f1b", "pipeline_1f1b"))
+    # Every pattern's eager run, each followed by its other modes as rows of their own: one process
+    # checkpointed, FSDP2 in bf16, the pipeline's 1F1B schedule.
+    lines = []
+    for result in _ordered(results):
+        lines.append((result, "eager", result.pattern))
+        for mode in ("checkpointed", "bf16", "1f1b"):
+            if any(result.run(v, mode) for v in names):
+                lines.append((result, mode, f"{result.pattern}_{mode}"))
     for result, mode, label in lines:
         row = [label]
         for v in names:

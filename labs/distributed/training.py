@@ -111,7 +111,8 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
     """Build the pattern and train the checked steps; return the trainer and what was measured."""
     settings, device = setup.settings, setup.device
     label = f"{setup.variant.name} {'compiled' if setup.compiled else 'eager'}" + (
-        " 1F1B" if setup.schedule == "1f1b" else "")
+        " 1F1B" if setup.schedule == "1f1b" else "") + (" bf16" if setup.bf16 else "") + (
+        " checkpointed" if setup.checkpointed else "")
     watch = MemoryWatch(device.type) if (device.type == "cuda" or not setup.compiled) else None
     record: dict = {"losses": [], "memory": None, "memory_method": METHOD[device.type] if watch else None}
     with contextlib.ExitStack() as stack:

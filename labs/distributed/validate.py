@@ -10,11 +10,13 @@ the settings alone, so it is checked here, at once:
                                     (p - 1) / (m + p - 1), assumes stages that take equal time),
                                     and the batch into whole micro-batches
     GPUs                            one rank per visible GPU
+    2-D (four ranks, every run)     the mesh's dp x tp is the four ranks, the four-rank model's
+                                    heads split over tp and its batch over dp
 """
 
 from __future__ import annotations
 
-from labs.distributed.settings import RANKS_ENV, Settings
+from labs.distributed.settings import FOUR_RANK_VARIANT, FOUR_RANKS, RANKS_ENV, TWO_D_MESH, Settings, Variant
 
 
 def parse_ranks(text: str, working: str) -> tuple[int | None, str | None]:
@@ -53,9 +55,27 @@ def shape_problems(settings: Settings, world: int) -> list[str]:
     return problems
 
 
+def two_d_problems(mesh: tuple[int, int] = TWO_D_MESH, ranks: int = FOUR_RANKS,
+                   variant: Variant = FOUR_RANK_VARIANT) -> list[str]:
+    """What the four-rank part's 2-D mesh cannot split (settings.py's TWO_D_MESH): constants of
+    the lab, so a problem here is an edit to settings.py, said before anything runs."""
+    dp, tp = mesh
+    found = []
+    if dp * tp != ranks:
+        found.append(f"2-D: a mesh of {dp} x {tp} needs {dp * tp} ranks, the four-rank part has {ranks}: "
+                     "make TWO_D_MESH's product FOUR_RANKS (settings.py)")
+    if tp < 1 or variant.n_head % tp:
+        found.append(f"2-D: {variant.n_head} heads do not split over {tp} tensor-parallel ranks: "
+                     "change TWO_D_MESH or FOUR_RANK_VARIANT's n_head (settings.py)")
+    if dp < 1 or variant.batch_size % dp:
+        found.append(f"2-D: a batch of {variant.batch_size} does not split over {dp} data-parallel ranks: "
+                     "change TWO_D_MESH or FOUR_RANK_VARIANT's batch_size (settings.py)")
+    return found
+
+
 def problems(settings: Settings, ranks_text: str, device: str, gpus: int) -> tuple[int | None, list[str]]:
     """(the run's rank count, every problem with it); `ranks_text` is COURSE_RANKS ("" when unset)."""
-    found: list[str] = []
+    found: list[str] = two_d_problems()
     working = ", ".join(str(n) for n in rank_counts_that_work(settings)) or "none up to 16"
     if ranks_text.strip():
         world, problem = parse_ranks(ranks_text.strip(), working)

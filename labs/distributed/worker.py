@@ -1,6 +1,6 @@
 """What the ranks of one launch do: train one pattern on every variant, or time all-reduces.
 
-Jobs are small frozen dataclasses, picklable, so `launch` can hand them to spawned processes.
+Jobs are small frozen dataclasses, picklable, so `launch` can hand them to its rank processes.
 They return plain dicts (JSON); the parent merges the ranks' dicts and records them.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 import torch.distributed as dist
@@ -33,20 +33,29 @@ class PatternJob:
     kill: tuple[int, int] | None = None  # (rank, step) of the failure drill, first variant, eager
     variants: tuple[str, ...] = ()      # a subset of the settings' variants (default: all)
 
-    def modes(self, variant: str) -> list[tuple[str, bool, str]]:
-        """(mode, compiled, pipeline schedule) of each run of this pattern and variant: eager, the
-        pipeline's 1F1B beside its GPipe, and compiled where the preset says."""
-        modes = [("eager", False, "gpipe")]
+    def modes(self, variant: str) -> list[tuple[str, dict]]:
+        """(mode, its Setup fields) of each run of this pattern and variant: eager; the pipeline's
+        1F1B beside its GPipe; one process under activation checkpointing beside the plain one;
+        FSDP2 with bf16 parameters beside float32; compiled where the preset says. The failure
+        drill runs eager only."""
+        modes = [("eager", {})]
+        if self.kill:
+            return modes
         if self.pattern == "pipeline":
-            modes.append(("1f1b", False, "1f1b"))
+            modes.append(("1f1b", {"schedule": "1f1b"}))
+        if self.pattern == "single":
+            modes.append(("checkpointed", {"checkpointed": True}))
+        if self.pattern == "fsdp2":
+            modes.append(("bf16", {"bf16": True}))
         if (self.pattern, variant) in self.settings.compiled:
-            modes.append(("compiled", True, "gpipe"))
+            modes.append(("compiled", {"compiled": True}))
         return modes
 
     def __call__(self, ctx: RankContext) -> dict:
         data = torch.load(self.data_path, weights_only=True)
         device = ctx.torch_device
-        out: dict = {"rank": ctx.rank, "variants": {}, "device_bytes": device_bytes(device)}
+        out: dict = {"rank": ctx.rank, "variants": {}, "device_bytes": device_bytes(device),
+                     "bf16_matrix_units": bf16_matrix_units(device)}
         wanted = [v for v in self.settings.variants if not self.variants or v.name in self.variants]
         for index, variant in enumerate(wanted):
             x, y = data[variant.name]
@@ -55,10 +64,10 @@ class PatternJob:
             # The drill's run is about the failure, not the arithmetic.
             gradients = {} if self.kill else {
                 mode: gradient_check(ctx, self.pattern, self.settings, variant, batches[0], self.vocab_size,
-                                     schedule=schedule)
-                for mode, compiled, schedule in self.modes(variant.name) if not compiled}
-            for mode, compiled, schedule in self.modes(variant.name):
-                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, compiled, schedule)
+                                     **fields)
+                for mode, fields in self.modes(variant.name) if not fields.get("compiled")}
+            for mode, fields in self.modes(variant.name):
+                setup = Setup(ctx.rank, ctx.world, device, self.settings, variant, **({"compiled": False} | fields))
                 kill_step = self.kill[1] if (self.kill and self.kill[0] == ctx.rank and index == 0
                                              and mode == "eager") else None
                 sides[mode], runs[mode] = training.check_run(
@@ -84,11 +93,12 @@ class PatternJob:
 
 
 def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, batch, vocab_size: int,
-                   after_backward=None, schedule: str = "gpipe") -> dict:
-    """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck)."""
+                   after_backward=None, **fields) -> dict:
+    """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck).
+    `fields`: the run's Setup fields (schedule, bf16, checkpointed)."""
     ctx.progress(f"{variant.name}: step 0's gradients against float64")
     device = ctx.torch_device
-    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False, schedule=schedule)
+    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False, **fields)
     x, y = batch
     ref = gradcheck.reference(training.new_model(setup, vocab_size).to(device), x, y)
     trainer = builder(pattern)(training.new_model(setup, vocab_size), setup)
@@ -99,8 +109,10 @@ def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, 
         if after_backward is not None:
             after_backward(trainer.module)
 
+    # bf16 arithmetic has its own tolerance; the parameters it updates stay float32
+    low = gradcheck.bf16_tolerance(variant.n_layer) if setup.bf16 else None
     record = gradcheck.compare(pattern, trainer.module, sgd.step, forward_backward, ref, variant, ctx.world,
-                               gradcheck.matmul_eps(device))
+                               gradcheck.matmul_eps(device), grad_tolerance=low)
     trainer = sgd = ref = None   # freed before the pool is emptied
     if device.type == "cuda":
         torch.cuda.empty_cache()   # the reference's float64 copy must not sit in the pool of what follows
@@ -115,6 +127,7 @@ class GradientJob:
     settings: Settings
     data_path: str
     vocab_size: int
+    fields: tuple[tuple[str, object], ...] = ()   # Setup fields of the mode checked, e.g. (("bf16", True),)
 
     def after_backward(self, module) -> None:
         pass
@@ -126,7 +139,7 @@ class GradientJob:
             x, y = data[variant.name]
             batch = (x[0].to(ctx.torch_device), y[0].to(ctx.torch_device))
             out[variant.name] = gradient_check(ctx, self.pattern, self.settings, variant, batch, self.vocab_size,
-                                               self.after_backward)
+                                               self.after_backward, **dict(self.fields))
         return out
 
 
@@ -138,15 +151,33 @@ def device_bytes(device: torch.device) -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
+def bf16_matrix_units(device: torch.device) -> str:
+    """'yes' where this machine multiplies bf16 matrices natively (a GPU that supports bf16, a
+    CPU with AMX or AVX-512 BF16), 'no' where torch converts to float32 and back: the
+    prediction of bf16's speed depends on it. Asked in a rank: the parent never touches a GPU."""
+    if device.type == "cuda":
+        return "yes" if torch.cuda.is_bf16_supported() else "no"
+    try:
+        with open("/proc/cpuinfo") as info:
+            flags = next((line.split(":", 1)[1].split() for line in info if line.startswith("flags")), [])
+    except OSError:
+        return "unknown"
+    return "yes" if {"amx_bf16", "avx512_bf16"} & set(flags) else "no"
+
+
 def prediction_inputs(ctx: RankContext, settings: Settings, variant, vocab_size: int, world: int) -> dict:
     """Lab 03's inputs to the formula: the model's shape and the activations it saves, measured
     at the whole batch and at a data-parallel rank's share of it."""
     setup = Setup(ctx.rank, ctx.world, ctx.torch_device, settings, variant, compiled=False)
     model = training.new_model(setup, vocab_size).to(ctx.torch_device)
     shape = ModelShape.of(model, variant.batch_size)
+    # The same model without blocks: what activation checkpointing leaves alone (predict.py)
+    rootless = replace(setup, variant=replace(variant, n_layer=0))
+    root = training.new_model(rootless, vocab_size).to(ctx.torch_device)
     return {"shape": vars(shape),
             "activations_full": saved_activation_bytes(model, variant.batch_size, ctx.device),
-            "activations_split": saved_activation_bytes(model, variant.batch_size // world, ctx.device)}
+            "activations_split": saved_activation_bytes(model, variant.batch_size // world, ctx.device),
+            "activations_root": saved_activation_bytes(root, variant.batch_size, ctx.device)}
 
 
 def naive_tensor_parallel(ctx: RankContext, settings: Settings, variant, vocab_size: int, batch) -> str:
@@ -189,10 +220,7 @@ class FourRankJob:
                 run()
             out["collectives"][kind] = sent.bytes
             dist.barrier()
-        generator = torch.Generator().manual_seed(self.settings.seed)
-        shape = (self.variant.batch_size, self.variant.block_size)
-        batch = (torch.randint(0, self.vocab_size, shape, generator=generator),
-                 torch.randint(0, self.vocab_size, shape, generator=generator))
+        batch = four_rank_batch(self.settings, self.variant, self.vocab_size)
         setup = Setup(ctx.rank, ctx.world, ctx.torch_device, self.settings, self.variant, compiled=False)
         trainer = builder("ddp")(training.new_model(setup, self.vocab_size), setup)
         training.one_step(trainer, *batch)          # DDP builds its buckets on the first step
@@ -203,6 +231,35 @@ class FourRankJob:
             out["gradient"][pattern] = gradient_check(ctx, pattern, self.settings, self.variant, batch,
                                                       self.vocab_size)
         return out
+
+
+def four_rank_batch(settings: Settings, variant: Variant, vocab_size: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """The four-rank parts' one global batch: random tokens, the same on every rank (seeded)."""
+    generator = torch.Generator().manual_seed(settings.seed)
+    shape = (variant.batch_size, variant.block_size)
+    return (torch.randint(0, vocab_size, shape, generator=generator),
+            torch.randint(0, vocab_size, shape, generator=generator))
+
+
+@dataclass(frozen=True)
+class TwoDJob:
+    """FSDP2 over tensor parallelism on a dp x tp mesh of four ranks (`patterns.two_d`): the
+    step-0 gradient check against float64, and one steady step's collectives by kind."""
+    settings: Settings
+    variant: Variant
+    vocab_size: int
+
+    def __call__(self, ctx: RankContext) -> dict:
+        x, y = (t.to(ctx.torch_device) for t in four_rank_batch(self.settings, self.variant, self.vocab_size))
+        gradient = gradient_check(ctx, "fsdp_tp", self.settings, self.variant, (x, y), self.vocab_size)
+        setup = Setup(ctx.rank, ctx.world, ctx.torch_device, self.settings, self.variant, compiled=False)
+        shape = ModelShape.of(training.new_model(setup, self.vocab_size), self.variant.batch_size)
+        trainer = builder("fsdp_tp")(training.new_model(setup, self.vocab_size), setup)
+        training.one_step(trainer, x, y)
+        with comm.CollectiveCounter(ctx.world) as counter:    # a steady step's collectives, by kind
+            training.one_step(trainer, x, y)
+        return {"rank": ctx.rank, "gradient": gradient, "comm": counter.tally.as_dict(), "shape": vars(shape),
+                "facts": trainer.facts}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import torch
 
 from labs.common import measure
 from labs.distributed import comm, gradcheck, launch, memory, pick, predict, report, timeline
-from labs.distributed.settings import Variant, settings_for
+from labs.distributed.settings import FOUR_RANK_VARIANT, Variant, settings_for
 from labs.distributed.worker import GradientJob
 
 LAB = "distributed"
@@ -344,23 +344,92 @@ class DoubledGradients(GradientJob):
             parameter.grad.mul_(2)
 
 
-def test_ddp_with_doubled_gradients_fails_the_labs_gradient_check(tmp_path):
+def _gradient_verdict(tmp_path, job_class, pattern: str, world: int, fields=(), variant=None):
+    from labs.distributed import data
+    settings = replace(settings_for("smoke", "cpu"), variants=(variant or TINY,), compiled=())
+    path, vocab = data.save_batches(settings, tmp_path / "data")
+    per_rank = launch.launch(job_class(pattern, settings, str(path), vocab, fields), world=world, device="cpu",
+                             work=tmp_path / "ranks", label=pattern, collective_timeout_s=60, timeout_s=300,
+                             threads=1)
+    return gradcheck.merge([rank[(variant or TINY).name] for rank in per_rank])
+
+
+# (pattern, ranks, Setup fields, variant): DDP; FSDP2 in bf16, whose tolerance is bf16's, far
+# wider than float32's; 2-D on four ranks, the four-rank part's model.
+PLANTED = [("ddp", 2, (), None), ("fsdp2", 2, (("bf16", True),), None),
+           ("fsdp_tp", 4, (), replace(FOUR_RANK_VARIANT, name="minigpt"))]
+
+
+@pytest.mark.parametrize("pattern, world, fields, variant", PLANTED, ids=["ddp", "fsdp2_bf16", "two_d"])
+def test_doubled_gradients_fail_the_labs_gradient_check(tmp_path, pattern, world, fields, variant):
     from labs.common.harness import Lab
     from labs.common.options import LabOptions
-    from labs.distributed import data
-    settings = replace(settings_for("smoke", "cpu"), variants=(TINY,), compiled=())
-    path, vocab = data.save_batches(settings, tmp_path / "data")
-    per_rank = launch.launch(DoubledGradients("ddp", settings, str(path), vocab), world=2, device="cpu",
-                             work=tmp_path / "ranks", label="ddp", collective_timeout_s=60, timeout_s=300,
-                             threads=1)
-    verdict = gradcheck.merge([rank["minigpt"] for rank in per_rank])
+    verdict = _gradient_verdict(tmp_path, DoubledGradients, pattern, world, fields, variant)
     lab = Lab(LabOptions("distributed", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
-    report.gradient(lab, "ddp.minigpt", verdict)
+    report.gradient(lab, f"{pattern}.minigpt", verdict)
     checks = lab.result["checks"]
-    assert not checks["grad_match.ddp.minigpt"]["passed"]
-    assert checks["grad_match.ddp.minigpt"]["value"] == pytest.approx(1.0, rel=1e-3)   # 2 g against g
-    assert not checks["sgd_step_match.ddp.minigpt"]["passed"]
-    assert checks["grad_layout.ddp.minigpt"]["passed"]      # the mapping is right; the arithmetic is not
+    assert not checks[f"grad_match.{pattern}.minigpt"]["passed"]
+    # 2 g against g: 1.0, give or take bf16's own error
+    assert checks[f"grad_match.{pattern}.minigpt"]["value"] == pytest.approx(1.0, rel=0.1 if fields else 1e-3)
+    assert not checks[f"sgd_step_match.{pattern}.minigpt"]["passed"]
+    assert checks[f"grad_layout.{pattern}.minigpt"]["passed"]      # the mapping is right; the arithmetic is not
+
+
+@pytest.mark.parametrize("pattern, world, fields, variant", PLANTED[1:], ids=["fsdp2_bf16", "two_d"])
+def test_the_new_patterns_pass_the_gradient_check_unplanted(tmp_path, pattern, world, fields, variant):
+    verdict = _gradient_verdict(tmp_path, GradientJob, pattern, world, fields, variant)
+    assert verdict.passed and verdict.grad_err > 0      # bf16 and split sums are not bit-exact
+    if fields:   # bf16: well inside its tolerance, and far outside float32's
+        assert verdict.grad_err < verdict.grad_tolerance / 2
+        assert verdict.grad_err > 100 * gradcheck.tolerance(TINY.n_layer, TINY.n_embd, TINY.tokens(), 2.0**-23)
+
+
+def test_bf16_tolerance_is_from_bf16s_epsilon_and_still_fails_a_doubled_or_half_off_gradient():
+    assert gradcheck.BF16_EPS == 2.0**-7
+    for layers in (2, 4, 8):
+        tolerance = gradcheck.bf16_tolerance(layers)
+        assert tolerance == pytest.approx(4 * (2 * layers + 2) / 128)
+        assert tolerance < 1.0          # a doubled gradient (error 1.0) fails at every depth the lab uses
+    assert gradcheck.bf16_tolerance(4) < 0.5   # so does one 50 % off, at the lab's 4 layers
+
+
+def test_checkpointing_and_bf16_predictions():
+    shape = _shape(vocab_size=0)
+    activation = shape.batch_size * shape.block_size * shape.n_embd * 4
+    full, root = 4 * 1_000_000 + 200_000, 200_000           # 4 blocks of 1 MB, a root of 0.2 MB
+    kept = predict.checkpointed_activations(shape, full, root)
+    assert kept == pytest.approx(root + 4 * activation + 1_000_000)
+    assert predict.checkpointed_memory(shape, full, root) == pytest.approx(16 * shape.params + kept)
+    assert predict.recompute_time_ratio(shape) == pytest.approx(4 / 3)   # no head: the whole forward again
+    assert 1 < predict.recompute_time_ratio(_shape(vocab_size=50_000)) < 4 / 3
+    fp32 = sum(predict.predicted_payload("fsdp2", shape, 2).values())
+    assert sum(predict.fsdp2_bf16_payload(shape).values()) == pytest.approx(2 / 3 * fp32)
+    assert predict.fsdp2_bf16_memory(shape, 2, 1000) == pytest.approx(16 * shape.params / 2 + 500)
+
+
+def test_two_d_payload_splits_activations_over_tp_and_weights_over_dp():
+    shape = _shape()
+    one = predict.two_d_payload(shape, 1, 4)       # no data parallelism: tensor parallelism's all-reduces
+    assert one["all_reduce"] == sum(predict.predicted_payload("tensor_parallel", shape, 4).values())
+    two = predict.two_d_payload(shape, 2, 2)
+    assert two["all_reduce"] == pytest.approx(one["all_reduce"] / 2)   # each row trains half the batch
+    block = shape.split_params_per_block / 2 + shape.block_params - shape.split_params_per_block
+    assert two["reduce_scatter"] == pytest.approx(4 * (shape.n_layer * block + shape.root_params))
+    assert two["all_gather"] == pytest.approx(4 * (2 * shape.n_layer * block + shape.root_params))
+
+
+def test_two_d_mesh_is_checked_against_the_four_ranks_before_anything_runs():
+    from labs.distributed import validate
+    assert validate.two_d_problems() == []
+    assert validate.two_d_problems((2, 2), 4, FOUR_RANK_VARIANT) == []
+    [product] = validate.two_d_problems((2, 1), 4, FOUR_RANK_VARIANT)
+    assert "needs 2 ranks" in product and "TWO_D_MESH" in product
+    assert validate.two_d_problems((1, 4), 4, FOUR_RANK_VARIANT) == []          # 4 heads over 4
+    heads = validate.two_d_problems((1, 4), 4, replace(FOUR_RANK_VARIANT, n_head=6))
+    assert heads == ["2-D: 6 heads do not split over 4 tensor-parallel ranks: change TWO_D_MESH or "
+                     "FOUR_RANK_VARIANT's n_head (settings.py)"]
+    batch = validate.two_d_problems((4, 1), 4, replace(FOUR_RANK_VARIANT, batch_size=6))
+    assert len(batch) == 1 and "a batch of 6 does not split over 4 data-parallel ranks" in batch[0]
 
 
 # -- a run that cannot work is refused before anything is measured ----------------------------

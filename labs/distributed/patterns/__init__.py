@@ -29,6 +29,8 @@ class Setup:
     variant: Variant
     compiled: bool
     schedule: str = "gpipe"     # the pipeline's: "gpipe" (all forwards, then all backwards) or "1f1b"
+    bf16: bool = False          # FSDP2's MixedPrecisionPolicy: bfloat16 parameters, float32 reduction
+    checkpointed: bool = False  # activation checkpointing: each block keeps its input, recomputes the rest
 
 
 @dataclass
@@ -58,6 +60,18 @@ def compile_module(module: nn.Module, setup: Setup) -> nn.Module:
     return torch.compile(module, backend=setup.settings.compile_backend)
 
 
+def checkpoint_blocks(model: nn.Module) -> None:
+    """Activation checkpointing, block by block: each block's forward runs under
+    `torch.utils.checkpoint` (non-reentrant), which keeps the block's input and recomputes the
+    block's activations when backward reaches it. The block's own `forward` is replaced, not the
+    block wrapped, so parameter names stay the plain model's and FSDP2's hooks, on the block's
+    call, still gather its parameters before the recompute."""
+    from torch.utils.checkpoint import checkpoint
+    for block in model.blocks:
+        inner = block.forward
+        block.forward = lambda x, inner=inner: checkpoint(inner, x, use_reentrant=False)
+
+
 def local_slice(batch: torch.Tensor, rank: int, world: int) -> torch.Tensor:
     """This rank's share of a global batch (data parallelism): equal, contiguous rows."""
     if batch.shape[0] % world:
@@ -66,6 +80,6 @@ def local_slice(batch: torch.Tensor, rank: int, world: int) -> torch.Tensor:
 
 
 def builder(pattern: str) -> Callable[[nn.Module, Setup], Trainer]:
-    from labs.distributed.patterns import ddp, fsdp2, pipeline, single, tensor_parallel
+    from labs.distributed.patterns import ddp, fsdp2, pipeline, single, tensor_parallel, two_d
     return {"single": single.build, "ddp": ddp.build, "fsdp2": fsdp2.build,
-            "tensor_parallel": tensor_parallel.build, "pipeline": pipeline.build}[pattern]
+            "tensor_parallel": tensor_parallel.build, "pipeline": pipeline.build, "fsdp_tp": two_d.build}[pattern]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 from torch.distributed.device_mesh import init_device_mesh
-from torch.distributed.fsdp import fully_shard
+from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
 
 from labs.distributed.patterns import (
     Setup,
@@ -28,9 +28,14 @@ from labs.distributed.patterns import (
 def build(model: nn.Module, setup: Setup) -> Trainer:
     model = model.to(setup.device)
     mesh = init_device_mesh(setup.device.type, (setup.world,))
+    # bf16: each block's parameters are gathered, and its forward and backward computed, in
+    # bfloat16; the gradients are cast to float32 before the reduce-scatter, and the sharded
+    # parameters, gradients and AdamW's moments stay float32 (torchtitan's default policy).
+    policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if setup.bf16 \
+        else MixedPrecisionPolicy()
     for block in model.blocks:
-        fully_shard(block, mesh=mesh)
-    fully_shard(model, mesh=mesh)   # the root: the tied embedding is one parameter, in one group
+        fully_shard(block, mesh=mesh, mp_policy=policy)
+    fully_shard(model, mesh=mesh, mp_policy=policy)   # the root: the tied embedding is one parameter, in one group
     runnable = compile_module(model, setup) if setup.compiled else model
 
     def forward_backward(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:

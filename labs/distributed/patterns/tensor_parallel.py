@@ -97,12 +97,12 @@ def split_blocks(model: nn.Module, mesh: DeviceMesh, world: int) -> None:
         parallelize_module(block, mesh, BLOCK_PLAN)
 
 
-def build(model: nn.Module, setup: Setup) -> Trainer:
+def parallelize(model: nn.Module, mesh: DeviceMesh) -> None:
+    """Split the blocks over `mesh` and make every other parameter a replicated DTensor on it.
+    The 2-D pattern (`two_d`) applies the same plan on its tensor-parallel mesh dimension."""
     if model.config.dropout:
         raise ValueError("the head-sharded attention has no dropout; the lab trains with dropout=0")
-    model = model.to(setup.device)
-    mesh = init_device_mesh(setup.device.type, (setup.world,))
-    split_blocks(model, mesh, setup.world)
+    split_blocks(model, mesh, mesh.size())
     for block in model.blocks:
         replicate_on_mesh(block.ln1, mesh)
         replicate_on_mesh(block.ln2, mesh)
@@ -113,6 +113,11 @@ def build(model: nn.Module, setup: Setup) -> Trainer:
     plain = [name for name, p in model.named_parameters() if not isinstance(p, DTensor)]
     if plain:
         raise RuntimeError(f"parameters left as plain tensors: {plain}")
+
+
+def build(model: nn.Module, setup: Setup) -> Trainer:
+    model = model.to(setup.device)
+    parallelize(model, init_device_mesh(setup.device.type, (setup.world,)))
     runnable = compile_module(model, setup) if setup.compiled else model
 
     def forward_backward(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
