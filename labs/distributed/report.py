@@ -54,13 +54,15 @@ def bandwidth(lab: Lab, per_rank: list[dict], world: int) -> None:
         stats = measure.summarize(steps, "latency")
         algbw = size / stats.median_s
         sent = [s.get("sent_bytes") for s in sizes]
+        on_device = [s.get("device_s") for s in sizes]        # GPU only: each rank's median, the slowest
         rows.append([size / 1024, stats.median_s * 1e6, stats.q1_s * 1e6, stats.q3_s * 1e6, stats.reps,
                      algbw / 1e9, algbw * 2 * (world - 1) / world / 1e9,
-                     sum(sent) / len(sent) / size if None not in sent else None])
+                     sum(sent) / len(sent) / size if None not in sent else None,
+                     max(on_device) * 1e6 if None not in on_device else None])
     lab.table("allreduce_bandwidth", ["size_kib", "median_us", "q1_us", "q3_us", "reps", "algbw_gbs", "busbw_gbs",
-                                      "sent_per_byte"],
+                                      "sent_per_byte", "device_us"],
               rows, {"size_kib": "KiB", "median_us": "µs", "q1_us": "µs", "q3_us": "µs", "algbw_gbs": "GB/s",
-                     "busbw_gbs": "GB/s", "sent_per_byte": "×"})
+                     "busbw_gbs": "GB/s", "sent_per_byte": "×", "device_us": "µs"})
     lab.figure("allreduce_bandwidth", "allreduce_bandwidth", x="size_kib", y=["busbw_gbs"], log_x=True)
     largest = rows[-1]
     lab.metric("bandwidth.largest_mib", largest[0] / 1024, "MiB")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import torch
 import torch.distributed as dist
 
+from labs.common import measure
 from labs.common.training_memory import saved_activation_bytes
 from labs.distributed import comm, gradcheck, training
 from labs.distributed.comm import SentBytes
@@ -279,9 +280,16 @@ class BandwidthJob:
             dist.broadcast_object_list(reps, src=0)                       # every rank the same count
             samples = [self._once(tensor, device) for _ in range(reps[0])]
             dist.barrier()
+            # The same calls on CUDA events, no host sync between them: the device's time. Queued,
+            # not captured (capturing NCCL on several ranks at once is not something to time),
+            # and with a fixed count so every rank makes the same calls.
+            on_device = (measure.device_time(lambda t=tensor: dist.all_reduce(t), "cuda", graph=False, reps=reps[0])
+                         if device.type == "cuda" else None)
+            dist.barrier()
             with SentBytes(ctx.device) as sent:    # one more call, its socket bytes (gloo)
                 dist.all_reduce(tensor)
-            rows.append({"bytes": size, "samples_s": samples, "sent_bytes": sent.bytes})
+            rows.append({"bytes": size, "samples_s": samples, "sent_bytes": sent.bytes,
+                         "device_s": on_device.median_s if on_device else None})
         return {"rank": ctx.rank, "sizes": rows}
 
     @staticmethod
