@@ -6,7 +6,8 @@ is imported, and one lab crashing cannot take the others down. Its work folder (
 cache and debug dumps, and the lab's output until it is committed) is wiped first, so generated
 kernels are always written anew, and a run that is killed leaves nothing under results/.
 
-A lab whose result already carries the current cache key is not re-run (FORCE re-runs it).
+Whether a stored result may stand instead of a run is the results store's call (`results.judge`);
+the runner only orchestrates: a lab it must run runs, FORCE re-runs it.
 A failure is recorded next to the last good result, never over it.
 """
 
@@ -48,49 +49,6 @@ class RunRequest:
 
 def rerun_command(lab: str, device: str, preset: str) -> str:
     return f"make labs LAB={lab} DEVICE={device} PRESET={preset} FORCE=1"
-
-
-def freshness(result: results.LabResult | None, lab: str, key: str, preset: str) -> str:
-    """How a stored result relates to what a run here would measure:
-
-    "missing"        no result
-    "failed"         the result records a failed run
-    "current"        same code, preset, software and machine: re-running would measure the same
-    "other_machine"  same code and preset, measured on another machine (or another torch)
-    "stale"          the lab's code changed, or the preset differs
-    """
-    if result is None:
-        return "missing"
-    if result.status == "failed":
-        return "failed"
-    provenance = result.provenance
-    if provenance.get("cache_key") == key:
-        return "current"
-    if provenance.get("source_hash") == contract.source_hash(lab) and provenance.get("preset") == preset:
-        return "other_machine"
-    return "stale"
-
-
-def reusable(request: RunRequest, lab: str, key: str) -> str | None:
-    """Why the stored result can stand instead of a run, or None when the lab must run.
-
-    A learner's `make labs` measures their own machine: only a "current" result is reused.
-    `make site` (keep_other_machines) also keeps a result of the same code measured on a named
-    machine, the committed ones, and says so; FORCE=1 replaces it with this machine's.
-    """
-    if request.force or results.load_failure(request.results_dir, lab, request.device):
-        return None
-    try:
-        current = results.load_result(request.results_dir, lab, request.device)
-    except results.ManifestError:
-        return None  # a damaged result is re-made, not trusted
-    state = freshness(current, lab, key, request.preset)
-    if state == "current":
-        return "up to date for this machine"
-    if state == "other_machine" and request.keep_other_machines:
-        return (f"showing the committed run from {current.provenance['device_name']} "
-                f"({current.provenance['date_utc'][:10]}); FORCE=1 measures this machine instead")
-    return None
 
 
 def lab_environment(work: Path, checkpoint_dir: Path) -> dict[str, str]:
@@ -172,9 +130,10 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     except (FileNotFoundError, LabMetaError) as error:
         return LabOutcome(lab=lab, status="failed", message=str(error))
     key = contract.cache_key(lab, request.preset, request.device)
-    reuse = reusable(request, lab, key)
-    if reuse:
-        return LabOutcome(lab=lab, status="cached", message=reuse)
+    verdict = results.judge(request.results_dir, lab, request.device, key, request.preset,
+                            force=request.force, keep_other_machines=request.keep_other_machines)
+    if verdict.reuse:
+        return LabOutcome(lab=lab, status="cached", message=verdict.reuse)
 
     work = Path(request.work_root) / lab / request.device
     log_path = Path(request.work_root) / "logs" / f"{lab}-{request.device}.log"
