@@ -9,6 +9,11 @@ kernels are always written anew, and a run that is killed leaves nothing under r
 Whether a stored result may stand instead of a run is the results store's call (`results.judge`);
 the runner only orchestrates: a lab it must run runs, FORCE re-runs it.
 A failure is recorded next to the last good result, never over it.
+
+A lab runs with `--resume <work>/parts`: its finished parts are recorded there, and an attempt
+after an interruption, a timeout or a failure starts at the first unfinished part (the harness
+checks the cache key). The rest of the work folder is emptied before each attempt; FORCE empties
+the parts too. A committed run removes the whole work folder.
 """
 
 from __future__ import annotations
@@ -138,16 +143,16 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     work = Path(request.work_root) / lab / request.device
     log_path = Path(request.work_root) / "logs" / f"{lab}-{request.device}.log"
     staging = work / "out"  # outside results/: only `commit_result` moves it there
+    parts = work / PARTS    # finished parts of an interrupted or failed attempt (the harness keys them)
     outcome = LabOutcome(lab=lab, status="failed", log=log_path)
     started = time.perf_counter()
     try:
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
+        clear_work(work, keep_parts=not request.force)
         log_path.parent.mkdir(parents=True, exist_ok=True)
         staging.mkdir(parents=True)
         timeout = request.timeout_s or meta.timeout_s[request.preset]
         command = [sys.executable, "-m", f"{LABS_DIR.name}.{lab}", "--device", request.device,
-                   "--preset", request.preset, "--out", str(staging)]
+                   "--preset", request.preset, "--out", str(staging), "--resume", str(parts)]
         code, timed_out = _run_process(command, lab_environment(work, request.checkpoint_dir), log_path,
                                        timeout, lab, progress, outcome.parts_titles)
         outcome.wall_s = time.perf_counter() - started
@@ -159,6 +164,7 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
         committed = results.commit_result(request.results_dir, lab, request.device, staging)
         outcome.status = committed.status
         outcome.parts = {k: p["status"] for k, p in committed.manifest["parts"].items()}
+        outcome.resumed = [k for k, p in committed.manifest["parts"].items() if p.get("resumed")]
         # The scratch (Inductor's caches and dumps: 150 MB for inside_compile) served its run;
         # a failed run keeps it beside its log for whoever reads the failure.
         shutil.rmtree(work, ignore_errors=True)
@@ -169,6 +175,26 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return outcome
+
+
+# The folder of finished parts inside a lab's work folder: kept between attempts, unless forced.
+PARTS = "parts"
+RESUME_NOTE = ("resuming by part: a lab interrupted or failed earlier starts at its first unfinished part "
+               "(FORCE=1 starts fresh)")
+
+
+def clear_work(work: Path, *, keep_parts: bool) -> None:
+    """Empty a lab's work folder for a new attempt: every scratch (Inductor's caches, dumps, the
+    staged output) goes, so a re-run part compiles cold as in a first run; the finished parts stay
+    for the harness to resume from, unless the run is forced."""
+    work.mkdir(parents=True, exist_ok=True)
+    for child in work.iterdir():
+        if keep_parts and child.name == PARTS:
+            continue
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
 
 
 def _failure_summary(staging: Path) -> str | None:
@@ -209,6 +235,8 @@ def _write_failure(request: RunRequest, lab: str, key: str, outcome: LabOutcome,
 
 def run_all(request: RunRequest, progress: Progress | None = None) -> list[LabOutcome]:
     progress = progress or Progress()
+    if not request.force:
+        progress.note(RESUME_NOTE)
     outcomes = []
     for index, lab in enumerate(request.labs, start=1):
         progress.lab_started(lab, index, len(request.labs), request.device, request.preset)
