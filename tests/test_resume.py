@@ -1,0 +1,167 @@
+"""Resuming by part, on a toy lab (tests/toylabs/toy_resume) whose parts count their own runs.
+
+A lab killed with SIGKILL in the middle of a part, then run again, completes without redoing the
+parts that finished, and its result is what an uninterrupted run makes; a failed part runs again;
+a record that is half written or whose files changed is not trusted; another code hash, preset or
+device redoes everything; parts declared together are restored only together.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ENGINE_PATH
+
+ROOT = Path(__file__).resolve().parent.parent
+TOYS = Path(__file__).resolve().parent / "toylabs"
+PARTS = ["first", "shape", "use", "state", "reader"]
+SECTIONS = ("metrics", "checks", "tables", "figures", "artifacts")
+
+
+@pytest.fixture
+def toys(tmp_path) -> Path:
+    """A copy of the toy labs the test may edit (the cache key reads their code)."""
+    copy = tmp_path / "toylabs"
+    shutil.copytree(TOYS, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+def harness(toys: Path, out: Path, parts: Path, *, device: str = "cpu", preset: str = "smoke",
+            **env: str) -> subprocess.CompletedProcess:
+    """The toy lab run alone, as `python -m toylabs.toy_resume --resume PARTS`."""
+    environment = dict(os.environ, COURSE_LABS_DIR=str(toys), DEVICE="",
+                       PYTHONPATH=os.pathsep.join([ENGINE_PATH, str(toys.parent)]), **env)
+    return subprocess.run([sys.executable, "-m", "toylabs.toy_resume", "--device", device, "--preset", preset,
+                           "--out", str(out), "--resume", str(parts)],
+                          cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120)
+
+
+def calls(path: Path) -> list[str]:
+    return path.read_text().split() if path.exists() else []
+
+
+def manifest(folder: Path) -> dict:
+    return json.loads((folder / "manifest.json").read_text())
+
+
+def killed_then_resumed(toys: Path, tmp_path: Path, kill: str) -> tuple[list[str], list[str], dict]:
+    """Kill the lab in `kill`, run it again; the parts each attempt ran, and the final manifest."""
+    out, parts = tmp_path / "out", tmp_path / "parts"
+    first, second = tmp_path / "calls-1", tmp_path / "calls-2"
+    killed = harness(toys, out, parts, TOY_CALLS=str(first), TOY_KILL=kill)
+    assert killed.returncode == -9, killed.stdout + killed.stderr
+    assert not (out / "manifest.json").exists()
+    again = harness(toys, out, parts, TOY_CALLS=str(second))
+    assert again.returncode == 0, again.stdout + again.stderr
+    return calls(first), calls(second), manifest(out)
+
+
+def test_a_lab_killed_mid_part_resumes_at_that_part_and_makes_the_same_result(toys, tmp_path):
+    before, after, resumed = killed_then_resumed(toys, tmp_path, kill="use")
+    assert before == ["first", "shape", "use"] and after == ["use", "state", "reader"]
+    assert [k for k, p in resumed["parts"].items() if p.get("resumed")] == ["first", "shape"]
+    assert resumed["provenance"]["resumed_parts"] == 2
+    # What `use` needed from `shape` came back from its record: the check saw 2 rows.
+    assert resumed["checks"]["rows"]["passed"] and (tmp_path / "out" / "use.txt").read_text() == "rows 2\n"
+
+    plain = tmp_path / "plain"
+    assert harness(toys, plain, tmp_path / "plain-parts").returncode == 0
+    fresh = manifest(plain)
+    for section in SECTIONS:
+        assert json.dumps(resumed[section]) == json.dumps(fresh[section]), section
+    for artifact in fresh["artifacts"].values():
+        assert (tmp_path / "out" / artifact["path"]).read_bytes() == (plain / artifact["path"]).read_bytes()
+    assert fresh["provenance"]["resumed_parts"] == 0 and not any("resumed" in p for p in fresh["parts"].values())
+
+
+def test_the_wall_time_is_each_part_s_own_plus_this_run_s_overhead(toys, tmp_path):
+    *_, resumed = killed_then_resumed(toys, tmp_path, kill="use")
+    own = sum(p["wall_s"] for p in resumed["parts"].values())
+    assert own <= resumed["provenance"]["wall_s"] < own + 5
+
+
+def test_parts_declared_together_are_restored_only_together(toys, tmp_path):
+    before, after, resumed = killed_then_resumed(toys, tmp_path, kill="reader")
+    assert before == ["first", "shape", "use", "state", "reader"]
+    assert after == ["state", "reader"], "state finished, but reader needs what it left in memory"
+    assert resumed["metrics"]["reader.ready"]["value"] == "True"
+
+
+def test_a_failed_part_runs_again_and_so_does_every_part_after_it(toys, tmp_path):
+    out, parts, log = tmp_path / "out", tmp_path / "parts", tmp_path / "calls"
+    failed = harness(toys, out, parts, TOY_CALLS=str(log), TOY_FAIL="use")
+    assert failed.returncode == 1 and manifest(out)["parts"]["use"]["status"] == "failed"
+    assert not (parts / "use").exists()
+    assert sorted(p.name for p in parts.iterdir()) == ["first", "reader", "shape", "state"]
+    log.unlink()
+    assert harness(toys, out, parts, TOY_CALLS=str(log)).returncode == 0
+    assert calls(log) == ["use", "state", "reader"]
+    assert manifest(out)["status"] == "ok"
+
+
+@pytest.mark.parametrize("damage, redone", [
+    (lambda parts: (parts / "shape" / "record.json").write_text('{"cache_key": "'), ["shape", "use"]),
+    (lambda parts: (parts / "shape" / "record.json").unlink(), ["shape", "use"]),
+    (lambda parts: (parts / "first" / "files" / "first" / "report.md").write_text("# edited\n"),
+     ["first", "shape", "use"]),
+    (lambda parts: shutil.rmtree(parts / "shape") or (parts / ".shape.partial").mkdir(), ["shape", "use"]),
+    (lambda parts: None, ["use"]),                                       # the near miss: nothing damaged
+])
+def test_a_damaged_or_half_written_record_is_not_trusted(toys, tmp_path, damage, redone):
+    out, parts, log = tmp_path / "out", tmp_path / "parts", tmp_path / "calls"
+    assert harness(toys, out, parts, TOY_KILL="use").returncode == -9
+    damage(parts)
+    assert harness(toys, out, parts, TOY_CALLS=str(log)).returncode == 0
+    assert calls(log) == [*redone, "state", "reader"]
+    assert (out / "first" / "report.md").read_text() == "# first\n"
+
+
+@pytest.mark.parametrize("change", ["code", "preset", "device", "none"])
+def test_another_code_preset_or_device_redoes_everything(toys, tmp_path, change):
+    out, parts, log = tmp_path / "out", tmp_path / "parts", tmp_path / "calls"
+    assert harness(toys, out, parts, TOY_KILL="use").returncode == -9
+    options = {"preset": "full"} if change == "preset" else {"device": "cuda"} if change == "device" else {}
+    if change == "code":
+        lab = toys / "toy_resume" / "lab.py"
+        lab.write_text(lab.read_text() + "\n# edited\n")
+    harness(toys, out, parts, TOY_CALLS=str(log), **options)
+    expected = ["use", "state", "reader"] if change == "none" else PARTS
+    assert calls(log) == expected
+    assert manifest(out)["provenance"]["resumed_parts"] == (2 if change == "none" else 0)
+
+
+def course(toys: Path, tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = dict(os.environ, COURSE_LABS_DIR=str(toys), PYTHONPATH=ENGINE_PATH, **env)
+    return subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), "run",
+                           "--device", "cpu", "--preset", "smoke", "--lab", "toy_resume", *args],
+                          cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
+
+
+def test_the_runner_resumes_says_so_and_force_starts_fresh(toys, tmp_path):
+    work = ROOT / ".work" / "toy_resume"
+    shutil.rmtree(work, ignore_errors=True)
+    log = tmp_path / "calls"
+    try:
+        killed = course(toys, tmp_path, TOY_KILL="use", TOY_CALLS=str(log))
+        assert "toy_resume: failed" in killed.stdout
+        assert (work / "cpu" / "parts" / "shape" / "record.json").is_file()
+        resumed = course(toys, tmp_path, TOY_CALLS=str(log))
+        assert resumed.stdout.count("resuming by part") == 1 and "FORCE=1 starts fresh" in resumed.stdout
+        assert "toy_resume: ok" in resumed.stdout and "resumed 2 parts" in resumed.stdout
+        assert calls(log) == ["first", "shape", "use", "use", "state", "reader"]
+        assert not work.joinpath("cpu").exists(), "a committed run keeps its parts"
+
+        log.unlink()
+        assert "toy_resume: failed" in course(toys, tmp_path, "--force", TOY_KILL="use").stdout
+        forced = course(toys, tmp_path, "--force", TOY_CALLS=str(log))
+        assert "resuming by part" not in forced.stdout and "resumed" not in forced.stdout
+        assert calls(log) == PARTS
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
