@@ -165,3 +165,28 @@ def test_the_runner_resumes_says_so_and_force_starts_fresh(toys, tmp_path):
         assert calls(log) == PARTS
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def gpu_results(toys: Path, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """scripts/gpu-results on the toy lab (it runs anywhere: the toy needs no GPU)."""
+    environment = dict(os.environ, COURSE_LABS_DIR=str(toys), PYTHON=sys.executable, COURSE_COMMIT="0" * 40, **env)
+    return subprocess.run(["scripts/gpu-results", *args, str(out), "toy_resume"], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_gpu_results_resumes_by_part_and_fresh_starts_over(toys, tmp_path):
+    out, log = tmp_path / "gpu", tmp_path / "calls"
+    killed = gpu_results(toys, out, TOY_KILL="use", TOY_CALLS=str(log))
+    assert "end toy_resume: exit 137, no result" in killed.stdout, killed.stdout + killed.stderr
+    resumed = gpu_results(toys, out, TOY_CALLS=str(log))
+    assert resumed.stdout.count("resuming:") == 1 and "--fresh starts over" in resumed.stdout
+    assert "end toy_resume: exit 0, ok, resumed 2 parts" in resumed.stdout
+    assert calls(log) == ["first", "shape", "use", "use", "state", "reader"]
+    assert "done already: toy_resume" in gpu_results(toys, out).stdout
+    packed = subprocess.run(["tar", "tzf", f"{out}.tar.gz"], capture_output=True, text=True).stdout
+    assert "toy_resume/cuda/manifest.json" in packed and ".parts" not in packed
+
+    log.unlink()
+    fresh = gpu_results(toys, out, "--fresh", TOY_CALLS=str(log))
+    assert "starting fresh" in fresh.stdout and "resumed 0 parts" in fresh.stdout
+    assert calls(log) == PARTS
