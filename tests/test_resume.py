@@ -21,7 +21,8 @@ from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = Path(__file__).resolve().parent / "toylabs"
-PARTS = ["first", "shape", "use", "state", "reader"]
+PARTS = ["first", "shape", "use", "state", "reader", "handle", "last"]
+AFTER_USE = ["use", "state", "reader", "handle", "last"]
 SECTIONS = ("metrics", "checks", "tables", "figures", "artifacts")
 
 
@@ -65,7 +66,7 @@ def killed_then_resumed(toys: Path, tmp_path: Path, kill: str) -> tuple[list[str
 
 def test_a_lab_killed_mid_part_resumes_at_that_part_and_makes_the_same_result(toys, tmp_path):
     before, after, resumed = killed_then_resumed(toys, tmp_path, kill="use")
-    assert before == ["first", "shape", "use"] and after == ["use", "state", "reader"]
+    assert before == ["first", "shape", "use"] and after == AFTER_USE
     assert [k for k, p in resumed["parts"].items() if p.get("resumed")] == ["first", "shape"]
     assert resumed["provenance"]["resumed_parts"] == 2
     # What `use` needed from `shape` came back from its record: the check saw 2 rows.
@@ -90,8 +91,23 @@ def test_the_wall_time_is_each_part_s_own_plus_this_run_s_overhead(toys, tmp_pat
 def test_parts_declared_together_are_restored_only_together(toys, tmp_path):
     before, after, resumed = killed_then_resumed(toys, tmp_path, kill="reader")
     assert before == ["first", "shape", "use", "state", "reader"]
-    assert after == ["state", "reader"], "state finished, but reader needs what it left in memory"
+    assert after == ["state", "reader", "handle", "last"], "state finished, but reader needs what it left in memory"
     assert resumed["metrics"]["reader.ready"]["value"] == "True"
+
+
+def test_a_part_that_returned_an_object_runs_again_and_so_does_every_part_after_it(toys, tmp_path):
+    before, after, resumed = killed_then_resumed(toys, tmp_path, kill="last")
+    assert before == PARTS and after == ["handle", "last"]
+    assert resumed["provenance"]["resumed_parts"] == 5
+
+
+def test_a_lab_that_turns_resuming_off_runs_every_part_and_keeps_no_record(toys, tmp_path):
+    out, parts, log = tmp_path / "out", tmp_path / "parts", tmp_path / "calls"
+    assert harness(toys, out, parts, TOY_KILL="use").returncode == -9
+    done = harness(toys, out, parts, TOY_CALLS=str(log), TOY_RESUME_OFF="1")
+    assert "does not resume by part: asked to" in done.stdout
+    assert calls(log) == PARTS and list(parts.iterdir()) == []
+    assert manifest(out)["provenance"]["resumed_parts"] == 0
 
 
 def test_a_failed_part_runs_again_and_so_does_every_part_after_it(toys, tmp_path):
@@ -99,10 +115,10 @@ def test_a_failed_part_runs_again_and_so_does_every_part_after_it(toys, tmp_path
     failed = harness(toys, out, parts, TOY_CALLS=str(log), TOY_FAIL="use")
     assert failed.returncode == 1 and manifest(out)["parts"]["use"]["status"] == "failed"
     assert not (parts / "use").exists()
-    assert sorted(p.name for p in parts.iterdir()) == ["first", "reader", "shape", "state"]
+    assert sorted(p.name for p in parts.iterdir()) == ["first", "handle", "last", "reader", "shape", "state"]
     log.unlink()
     assert harness(toys, out, parts, TOY_CALLS=str(log)).returncode == 0
-    assert calls(log) == ["use", "state", "reader"]
+    assert calls(log) == AFTER_USE
     assert manifest(out)["status"] == "ok"
 
 
@@ -119,7 +135,7 @@ def test_a_damaged_or_half_written_record_is_not_trusted(toys, tmp_path, damage,
     assert harness(toys, out, parts, TOY_KILL="use").returncode == -9
     damage(parts)
     assert harness(toys, out, parts, TOY_CALLS=str(log)).returncode == 0
-    assert calls(log) == [*redone, "state", "reader"]
+    assert calls(log) == [*redone, *AFTER_USE[1:]]
     assert (out / "first" / "report.md").read_text() == "# first\n"
 
 
@@ -132,7 +148,7 @@ def test_another_code_preset_or_device_redoes_everything(toys, tmp_path, change)
         lab = toys / "toy_resume" / "lab.py"
         lab.write_text(lab.read_text() + "\n# edited\n")
     harness(toys, out, parts, TOY_CALLS=str(log), **options)
-    expected = ["use", "state", "reader"] if change == "none" else PARTS
+    expected = AFTER_USE if change == "none" else PARTS
     assert calls(log) == expected
     assert manifest(out)["provenance"]["resumed_parts"] == (2 if change == "none" else 0)
 
@@ -155,7 +171,7 @@ def test_the_runner_resumes_says_so_and_force_starts_fresh(toys, tmp_path):
         resumed = course(toys, tmp_path, TOY_CALLS=str(log))
         assert resumed.stdout.count("resuming by part") == 1 and "FORCE=1 starts fresh" in resumed.stdout
         assert "toy_resume: ok" in resumed.stdout and "resumed 2 parts" in resumed.stdout
-        assert calls(log) == ["first", "shape", "use", "use", "state", "reader"]
+        assert calls(log) == ["first", "shape", "use", *AFTER_USE]
         assert not work.joinpath("cpu").exists(), "a committed run keeps its parts"
 
         log.unlink()
@@ -181,7 +197,7 @@ def test_gpu_results_resumes_by_part_and_fresh_starts_over(toys, tmp_path):
     resumed = gpu_results(toys, out, TOY_CALLS=str(log))
     assert resumed.stdout.count("resuming:") == 1 and "--fresh starts over" in resumed.stdout
     assert "end toy_resume: exit 0, ok, resumed 2 parts" in resumed.stdout
-    assert calls(log) == ["first", "shape", "use", "use", "state", "reader"]
+    assert calls(log) == ["first", "shape", "use", *AFTER_USE]
     assert "done already: toy_resume" in gpu_results(toys, out).stdout
     packed = subprocess.run(["tar", "tzf", f"{out}.tar.gz"], capture_output=True, text=True).stdout
     assert "toy_resume/cuda/manifest.json" in packed and ".parts" not in packed

@@ -87,7 +87,6 @@ class Lab:
         self._parts = (resume.PartStore(options.parts_dir, fingerprint.cache_key(
             options.lab_id, options.preset, options.device)) if options.parts_dir else None)
         self.resumed: list[str] = []
-        self._restored_measures: list[dict[str, Any]] = []
         self.result: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "lab": options.lab_id,
@@ -133,6 +132,14 @@ class Lab:
             raise ValueError(f"resume_together: declare before the parts run ({', '.join(ran)} already did)")
         self._together.append(frozenset(keys))
 
+    def resume_off(self, reason: str) -> None:
+        """This lab's parts share state that no record holds (one object every part fills, a
+        process started before them): every run starts at its first part. Call it first in `run()`."""
+        if self._parts is not None:
+            self._parts.discard_all()
+            self._progress(part=None, message=f"does not resume by part: {reason}")
+        self._parts, self._resuming = None, False
+
     def _finished_record(self, index: int, key: str) -> resume.PartRecord | None:
         """The record of this part that may stand for it, or None: it runs."""
         if not self._resuming or self._parts is None:
@@ -153,7 +160,7 @@ class Lab:
         self.result["parts"][record.key] = {**record.entry, "resumed": True}
         for section in resume.SECTIONS:
             self.result[section].update(record.recorded.get(section, {}))
-        self._restored_measures.append(record.measured)
+        _restore_measured(record.measured)
         self.resumed.append(record.key)
         self._progress(part=record.key, title=record.entry["title"])
         self._progress(part=record.key, message=f"resumed: finished earlier in {record.entry.get('wall_s', 0):.1f} s")
@@ -326,9 +333,8 @@ class Lab:
             self.result["failed_checks_allowed"] = True  # an exploration run: pages say so
         own_s = sum(p.get("wall_s", 0.0) for p in parts)
         provenance = environment.provenance(self.options, own_s + max(0.0, wall_s - self._in_parts_s))
-        if self._parts is not None:
+        if self.options.parts_dir is not None:
             provenance["resumed_parts"] = len(self.resumed)
-            _merge_measured(provenance, self._restored_measures)
         self.result["provenance"] = provenance
         write_json_atomic(self.out / "manifest.json", self.result)
         return 1 if self.result["status"] == "failed" else 0
@@ -346,16 +352,18 @@ def _measured() -> tuple[list[int], dict[str, int]]:
     return measure.threads_used(), measure.device_methods_used()
 
 
-def _merge_measured(provenance: dict[str, Any], restored: list[dict[str, Any]]) -> None:
-    """Add the thread counts and device-time methods of restored parts to the provenance."""
-    threads = {int(t) for t in (provenance.get("timing_threads") or "").split(", ") if t}
-    methods = dict(provenance.get("device_time_methods") or {})
-    for measured in restored:
-        threads.update(measured.get("timing_threads", []))
-        for method, count in measured.get("device_methods", {}).items():
-            methods[method] = methods.get(method, 0) + count
-    provenance["timing_threads"] = ", ".join(str(n) for n in sorted(threads)) or None
-    provenance["device_time_methods"] = methods or None
+def _restore_measured(measured: dict[str, Any]) -> None:
+    """Give labs.common.measure back what a restored part had counted (thread counts, device-time
+    methods), so the provenance, and a later part that reads them (a report), see the whole run.
+    Its module state is written directly: measure.py is hashed into the GPU tests' summary, and a
+    new function there would make that summary stale for a change that does not measure."""
+    threads, methods = measured.get("timing_threads") or [], measured.get("device_methods") or {}
+    if not threads and not methods:
+        return
+    measure = importlib.import_module("labs.common.measure")
+    measure._timing_threads.update(int(t) for t in threads)
+    for method, count in methods.items():
+        measure._device_methods[method] = measure._device_methods.get(method, 0) + int(count)
 
 
 def _plain(value: Any) -> Any:

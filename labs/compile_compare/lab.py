@@ -146,6 +146,7 @@ def sum_up(lab: Lab, findings: Findings) -> None:
 
 
 def run(lab: Lab) -> None:
+    lab.resume_off("every part fills one Findings object, which the summary after them reads")
     settings = SETTINGS[lab.preset]
     findings = Findings(device=lab.device, preset=lab.preset, torch_version=torch.__version__,
                         recompile_limit=int(torch._dynamo.config.recompile_limit),

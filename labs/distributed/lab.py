@@ -204,6 +204,7 @@ def world_or_refuse(device: str, settings: Settings) -> tuple[int, int]:
 
 
 def run(lab: Lab) -> None:
+    lab.resume_off("every part reads and fills one State (the patterns' losses, times and memory)")
     settings = settings_for(lab.preset, lab.device)
     world, gpus = world_or_refuse(lab.device, settings)
     # What the same check says to three ranks on this machine: the page quotes the run's own lines.

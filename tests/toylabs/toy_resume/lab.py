@@ -1,7 +1,8 @@
 """Four parts for resuming by part. Each part appends its key to TOY_CALLS (one line per time it
 really ran); TOY_KILL=<part> kills the process with SIGKILL in the middle of that part (after it
 wrote half its file), TOY_FAIL=<part> makes that part raise. `shape` returns JSON that `use`
-needs; `state` and `reader` share an object and are declared resumable only together."""
+needs; `state` and `reader` share an object and are declared resumable only together; `handle`
+returns an object no record holds, so it always runs again; TOY_RESUME_OFF=1 turns resuming off."""
 import os
 import signal
 
@@ -12,6 +13,8 @@ def called(key):
             handle.write(key + "\n")
     if os.environ.get("TOY_FAIL") == key:
         raise RuntimeError(f"asked to fail in {key}")
+    if os.environ.get("TOY_KILL") == key and key in ("handle", "last"):
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def first(lab):
@@ -49,7 +52,19 @@ def reader(lab, shared):
     lab.metric("reader.ready", str(shared.get("ready", False)))
 
 
+def handle(lab):
+    called("handle")
+    return object()
+
+
+def last(lab):
+    called("last")
+    lab.metric("last", 1)
+
+
 def run(lab):
+    if os.environ.get("TOY_RESUME_OFF") == "1":
+        lab.resume_off("asked to")
     shared = {}
     lab.resume_together("state", "reader")
     lab.part("first", "First", first)
@@ -57,3 +72,5 @@ def run(lab):
     lab.part("use", "Use what shape returned", use, found, after=("shape",))
     lab.part("state", "Set shared state", state, shared)
     lab.part("reader", "Read shared state", reader, shared)
+    lab.part("handle", "Return an object", handle)
+    lab.part("last", "After the object", last)
