@@ -206,3 +206,25 @@ def test_gpu_results_resumes_by_part_and_fresh_starts_over(toys, tmp_path):
     fresh = gpu_results(toys, out, "--fresh", TOY_CALLS=str(log))
     assert "starting fresh" in fresh.stdout and "resumed 0 parts" in fresh.stdout
     assert calls(log) == PARTS
+
+
+def _calls(tree, method: str) -> list:
+    import ast
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr == method]
+
+
+def test_every_part_a_lab_resumes_together_is_a_part_it_runs():
+    """A misspelt key in `resume_together` would keep its group from ever resuming, silently."""
+    import ast
+    declared_somewhere = False
+    for source in sorted((ROOT / "labs").glob("*/lab.py")):
+        tree = ast.parse(source.read_text())
+        parts = {c.args[0].value for c in _calls(tree, "part")
+                 if c.args and isinstance(c.args[0], ast.Constant)}
+        for call in _calls(tree, "resume_together"):
+            declared_somewhere = True
+            keys = {a.value for a in call.args}
+            assert keys <= parts, f"{source.parent.name}: no part {sorted(keys - parts)}"
+            assert len(keys) > 1, f"{source.parent.name}: a group of one part resumes nothing together"
+    assert declared_somewhere
