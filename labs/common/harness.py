@@ -160,7 +160,7 @@ class Lab:
         self.result["parts"][record.key] = {**record.entry, "resumed": True}
         for section in resume.SECTIONS:
             self.result[section].update(record.recorded.get(section, {}))
-        _restore_measured(record.measured)
+        resume.give_back_measured(record.measured)
         self.resumed.append(record.key)
         self._progress(part=record.key, title=record.entry["title"])
         self._progress(part=record.key, message=f"resumed: finished earlier in {record.entry.get('wall_s', 0):.1f} s")
@@ -200,18 +200,18 @@ class Lab:
         return value if record["status"] == "ok" else None
 
     def _snapshot(self) -> dict[str, Any]:
-        threads, methods = _measured()
+        threads, methods = resume.measured_so_far()
         return {"sections": {s: dict(self.result[s]) for s in resume.SECTIONS},
-                "files": resume.file_state(self.out, IGNORED_FILES), "threads": threads, "methods": methods}
+                "files": resume.file_state(self.out, resume.IGNORED_FILES), "threads": threads, "methods": methods}
 
     def _record_part(self, index: int, key: str, value: Any, before: dict[str, Any]) -> None:
         """Record what the part added: entries new or replaced, files new or changed, clocks used."""
         assert self._parts is not None
         recorded = {s: {k: v for k, v in self.result[s].items() if before["sections"][s].get(k) is not v}
                     for s in resume.SECTIONS}
-        files = resume.file_state(self.out, IGNORED_FILES)
+        files = resume.file_state(self.out, resume.IGNORED_FILES)
         changed = {path: "" for path, state in files.items() if before["files"].get(path) != state}
-        threads, methods = _measured()
+        threads, methods = resume.measured_so_far()
         measured = {"timing_threads": threads,
                     "device_methods": {m: n - before["methods"].get(m, 0) for m, n in methods.items()
                                        if n != before["methods"].get(m, 0)}}
@@ -338,32 +338,6 @@ class Lab:
         self.result["provenance"] = provenance
         write_json_atomic(self.out / "manifest.json", self.result)
         return 1 if self.result["status"] == "failed" else 0
-
-
-# Files under the output folder that are not a part's output: the log of the whole process.
-IGNORED_FILES = frozenset({"manifest.json", "torch.log"})
-
-
-def _measured() -> tuple[list[int], dict[str, int]]:
-    """What labs.common.measure has counted so far in this process (nothing before it is imported)."""
-    measure = sys.modules.get("labs.common.measure")
-    if measure is None:
-        return [], {}
-    return measure.threads_used(), measure.device_methods_used()
-
-
-def _restore_measured(measured: dict[str, Any]) -> None:
-    """Give labs.common.measure back what a restored part had counted (thread counts, device-time
-    methods), so the provenance, and a later part that reads them (a report), see the whole run.
-    Its module state is written directly: measure.py is hashed into the GPU tests' summary, and a
-    new function there would make that summary stale for a change that does not measure."""
-    threads, methods = measured.get("timing_threads") or [], measured.get("device_methods") or {}
-    if not threads and not methods:
-        return
-    measure = importlib.import_module("labs.common.measure")
-    measure._timing_threads.update(int(t) for t in threads)
-    for method, count in methods.items():
-        measure._device_methods[method] = measure._device_methods.get(method, 0) + int(count)
 
 
 def _plain(value: Any) -> Any:

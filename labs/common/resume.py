@@ -19,9 +19,11 @@ Standard library only, like the harness.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -148,3 +150,29 @@ class PartStore:
             target = out / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(self.folder / record.key / FILES / relative, target)
+
+
+# Files under the output folder that are not a part's output: the log of the whole process.
+IGNORED_FILES = frozenset({"manifest.json", "torch.log"})
+
+
+def measured_so_far() -> tuple[list[int], dict[str, int]]:
+    """What labs.common.measure has counted so far in this process (nothing before it is imported)."""
+    measure = sys.modules.get("labs.common.measure")
+    if measure is None:
+        return [], {}
+    return measure.threads_used(), measure.device_methods_used()
+
+
+def give_back_measured(measured: dict[str, Any]) -> None:
+    """Give labs.common.measure back what a restored part had counted (thread counts, device-time
+    methods), so the provenance, and a later part that reads them (a report), see the whole run.
+    Its module state is written directly: measure.py is hashed into the GPU tests' summary, and a
+    new function there would make that summary stale for a change that does not measure."""
+    threads, methods = measured.get("timing_threads") or [], measured.get("device_methods") or {}
+    if not threads and not methods:
+        return
+    measure = importlib.import_module("labs.common.measure")
+    measure._timing_threads.update(int(t) for t in threads)
+    for method, count in methods.items():
+        measure._device_methods[method] = measure._device_methods.get(method, 0) + int(count)
