@@ -52,14 +52,14 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text())
 
 
-def killed_then_resumed(toys: Path, tmp_path: Path, kill: str) -> tuple[list[str], list[str], dict]:
+def killed_then_resumed(toys: Path, tmp_path: Path, kill: str, **env: str) -> tuple[list[str], list[str], dict]:
     """Kill the lab in `kill`, run it again; the parts each attempt ran, and the final manifest."""
     out, parts = tmp_path / "out", tmp_path / "parts"
     first, second = tmp_path / "calls-1", tmp_path / "calls-2"
-    killed = harness(toys, out, parts, TOY_CALLS=str(first), TOY_KILL=kill)
+    killed = harness(toys, out, parts, TOY_CALLS=str(first), TOY_KILL=kill, **env)
     assert killed.returncode == -9, killed.stdout + killed.stderr
     assert not (out / "manifest.json").exists()
-    again = harness(toys, out, parts, TOY_CALLS=str(second))
+    again = harness(toys, out, parts, TOY_CALLS=str(second), **env)
     assert again.returncode == 0, again.stdout + again.stderr
     return calls(first), calls(second), manifest(out)
 
@@ -89,6 +89,14 @@ def test_parts_declared_together_are_restored_only_together(toys, tmp_path):
     assert before == ["first", "shape", "use", "state", "reader"]
     assert after == ["state", "reader", "handle", "last"], "state finished, but reader needs what it left in memory"
     assert resumed["metrics"]["reader.ready"]["value"] == "True"
+
+
+def test_findings_the_lab_keeps_come_back_as_the_finished_parts_left_them(toys, tmp_path):
+    before, after, resumed = killed_then_resumed(toys, tmp_path, kill="reader", TOY_KEEP="1")
+    assert before == ["first", "shape", "use", "state", "reader"]
+    assert after == ["reader", "handle", "last"], "state's record gives its findings back: no need to run it"
+    assert resumed["metrics"]["reader.ready"]["value"] == "True"
+    assert resumed["metrics"]["reader.best"]["value"] == "b 12 2"
 
 
 def test_a_part_that_returned_an_object_runs_again_and_so_does_every_part_after_it(toys, tmp_path):

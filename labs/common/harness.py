@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from labs.common import environment, fingerprint, resume
+from labs.common import environment, fingerprint, plain, resume
 from labs.common.contract import (
     CHECK_OPERATORS,
     DEVICES,
@@ -83,6 +83,7 @@ class Lab:
         self._index = 0                                 # the next part's place in the run
         self._in_parts_s = 0.0                          # this process's time inside part()
         self._together: list[frozenset[str]] = []
+        self._kept: tuple[Any, tuple[str, ...]] | None = None   # (findings, fields not kept)
         self._resuming = options.parts_dir is not None  # until the first part that runs
         self._parts = (resume.PartStore(options.parts_dir, fingerprint.cache_key(
             options.lab_id, options.preset, options.device)) if options.parts_dir else None)
@@ -132,6 +133,13 @@ class Lab:
             raise ValueError(f"resume_together: declare before the parts run ({', '.join(ran)} already did)")
         self._together.append(frozenset(keys))
 
+    def keep(self, findings: Any, skip: tuple[str, ...] = ()) -> None:
+        """A dataclass of plain data that the parts fill for the parts after them: each part's
+        record keeps it as that part left it, and a resumed run gets it back before the first
+        part that runs (`labs/common/plain.py`). `skip` names fields that are no data (a thread).
+        Call it in `run()` before the parts."""
+        self._kept = (findings, skip)
+
     def resume_off(self, reason: str) -> None:
         """This lab's parts share state that no record holds (one object every part fills, a
         process started before them): every run starts at its first part. Call it first in `run()`."""
@@ -161,6 +169,8 @@ class Lab:
         for section in resume.SECTIONS:
             self.result[section].update(record.recorded.get(section, {}))
         resume.give_back_measured(record.measured)
+        if self._kept is not None and record.kept is not None:
+            plain.restore_fields(self._kept[0], record.kept, self._kept[1])
         self.resumed.append(record.key)
         self._progress(part=record.key, title=record.entry["title"])
         self._progress(part=record.key, message=f"resumed: finished earlier in {record.entry.get('wall_s', 0):.1f} s")
@@ -204,6 +214,12 @@ class Lab:
         return {"sections": {s: dict(self.result[s]) for s in resume.SECTIONS},
                 "files": resume.file_state(self.out, resume.IGNORED_FILES), "threads": threads, "methods": methods}
 
+    def _kept_now(self) -> Any:
+        if self._kept is None:
+            return None
+        findings, skip = self._kept
+        return {k: v for k, v in plain.to_plain(findings).items() if k not in skip}
+
     def _record_part(self, index: int, key: str, value: Any, before: dict[str, Any]) -> None:
         """Record what the part added: entries new or replaced, files new or changed, clocks used."""
         assert self._parts is not None
@@ -220,7 +236,7 @@ class Lab:
             self._parts.save(resume.PartRecord(
                 key=key, index=index, entry=dict(self.result["parts"][key]), recorded=recorded,
                 returned=returned if holds else None, returns_object=value is not None and not holds,
-                files=changed, measured=measured), self.out)
+                files=changed, measured=measured, kept=self._kept_now()), self.out)
         except OSError as error:  # the run goes on; only a later resume loses this part
             print(f"  part {key} could not be recorded for resuming: {error}", flush=True)
 

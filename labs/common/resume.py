@@ -46,6 +46,7 @@ class PartRecord:
     returns_object: bool            # it returned something JSON cannot hold: not restorable alone
     files: dict[str, str]           # path under the output folder -> sha256
     measured: dict[str, Any]        # what labs.common.measure counted while the part ran
+    kept: Any = None                # the lab's kept findings as the part left them (`Lab.keep`)
 
 
 def json_value(value: Any) -> tuple[bool, Any]:
@@ -103,7 +104,7 @@ class PartStore:
             record = PartRecord(key=data["key"], index=int(data["index"]), entry=data["entry"],
                                 recorded=data["recorded"], returned=data.get("returned"),
                                 returns_object=bool(data["returns_object"]), files=data["files"],
-                                measured=data.get("measured", {}))
+                                measured=data.get("measured", {}), kept=data.get("kept"))
         except (OSError, ValueError, KeyError, TypeError):
             return None  # half-written or damaged: the part runs again
         if record.key != folder.name or record.entry.get("status") not in ("ok", "skipped"):
@@ -138,7 +139,7 @@ class PartStore:
             files[relative] = _sha256(target)
         data = {"cache_key": self.cache_key, "key": record.key, "index": record.index,
                 "entry": record.entry, "recorded": record.recorded, "returned": record.returned,
-                "returns_object": record.returns_object, "files": files, "measured": record.measured}
+                "returns_object": record.returns_object, "files": files, "measured": record.measured, "kept": record.kept}
         write_json_atomic(staging / RECORD, data)
         final = self.folder / record.key
         shutil.rmtree(final, ignore_errors=True)

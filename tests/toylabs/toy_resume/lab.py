@@ -2,9 +2,26 @@
 really ran); TOY_KILL=<part> kills the process with SIGKILL in the middle of that part (after it
 wrote half its file), TOY_FAIL=<part> makes that part raise. `shape` returns JSON that `use`
 needs; `state` and `reader` share an object and are declared resumable only together; `handle`
-returns an object no record holds, so it always runs again; TOY_RESUME_OFF=1 turns resuming off."""
+returns an object no record holds, so it always runs again; TOY_RESUME_OFF=1 turns resuming off;
+TOY_KEEP=1 shares a dataclass the lab keeps (`lab.keep`) instead of a dict resumed together."""
+from __future__ import annotations
+
 import os
 import signal
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    sizes: tuple[int, int]
+
+
+@dataclass
+class Notes:
+    ready: bool = False
+    rows: list[Row] = field(default_factory=list)
+    best: Row | None = None
 
 
 def called(key):
@@ -42,14 +59,22 @@ def use(lab, found):
 
 def state(lab, shared):
     called("state")
-    shared["ready"] = True
+    if isinstance(shared, dict):
+        shared["ready"] = True
+        return
+    shared.ready, shared.rows = True, [Row("a", (1, 2)), Row("b", (3, 4))]
+    shared.best = shared.rows[1]
 
 
 def reader(lab, shared):
     called("reader")
     if os.environ.get("TOY_KILL") == "reader":
         os.kill(os.getpid(), signal.SIGKILL)
-    lab.metric("reader.ready", str(shared.get("ready", False)))
+    if isinstance(shared, dict):
+        lab.metric("reader.ready", str(shared.get("ready", False)))
+        return
+    lab.metric("reader.ready", str(shared.ready))
+    lab.metric("reader.best", f"{shared.best.name} {shared.best.sizes[0] * shared.best.sizes[1]} {len(shared.rows)}")
 
 
 def handle(lab):
@@ -65,8 +90,12 @@ def last(lab):
 def run(lab):
     if os.environ.get("TOY_RESUME_OFF") == "1":
         lab.resume_off("asked to")
-    shared = {}
-    lab.resume_together("state", "reader")
+    if os.environ.get("TOY_KEEP") == "1":
+        shared = Notes()
+        lab.keep(shared)
+    else:
+        shared = {}
+        lab.resume_together("state", "reader")
     lab.part("first", "First", first)
     found = lab.part("shape", "Shape", shape)
     lab.part("use", "Use what shape returned", use, found, after=("shape",))
