@@ -3,7 +3,8 @@ a lab's shared findings, so that a resumed run gets them back as the parts left 
 
 Handles nested dataclasses, lists, tuples (fixed or `...`), dicts with string keys, `X | None`,
 and JSON's own scalars. A field holding anything else (a model, a compiled step, a thread) is
-kept as None: such a field belongs to the part that made it, and a later part must not need it.
+kept as None (a dataclass holding one comes back with that field None): such a field belongs to
+the part that made it, and a later part must not need it.
 Standard library only.
 """
 
