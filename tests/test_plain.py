@@ -53,3 +53,27 @@ def test_what_json_cannot_hold_comes_back_none_and_skipped_fields_stay():
     assert again.model is None and again.busy is busy
     assert from_plain(tuple[int, int] | None, None) is None
     assert from_plain(list[Stats], [{"median_s": 1.0, "reps": 2}]) == [Stats(1.0, 2)]
+
+
+@dataclass
+class Watch:
+    cores: int = 2
+    samples: list[int] = field(default_factory=list)
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass
+class Run:
+    watch: Watch = field(default_factory=Watch)
+    best: Stats | None = None
+
+
+def test_a_mutable_dataclass_already_there_is_restored_in_place_keeping_what_it_holds_live():
+    earlier = Run(Watch(4, [3, 1, 2]), Stats(1.0, 2))
+    live = Run()
+    watch, stop = live.watch, live.watch._stop
+    restore_fields(live, json.loads(json.dumps(to_plain(earlier))))
+    assert live.watch is watch and watch._stop is stop, "the live watch (and its thread's event) was replaced"
+    assert (watch.cores, watch.samples, live.best) == (4, [3, 1, 2], Stats(1.0, 2))
+    restore_fields(live, to_plain(Run()))          # a later record: the frozen one is replaced, None too
+    assert live.best is None and watch.samples == []

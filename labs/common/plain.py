@@ -62,8 +62,22 @@ def from_plain(kind: Any, data: Any) -> Any:
 
 
 def restore_fields(target: Any, data: dict[str, Any], skip: tuple[str, ...] = ()) -> None:
-    """Set each field of the dataclass instance `target` from `data` (as `to_plain` made it)."""
+    """Set each field of the dataclass instance `target` from `data` (as `to_plain` made it).
+
+    A field that already holds a mutable dataclass is restored in place, and only where its kept
+    value is not None: what it holds live (a thread that samples into it) stays.
+    """
     hints = _hints(type(target))
     for field in dataclasses.fields(target):
-        if field.name in data and field.name not in skip:
-            setattr(target, field.name, from_plain(hints[field.name], data[field.name]))
+        if field.name not in data or field.name in skip:
+            continue
+        current, kept = getattr(target, field.name), data[field.name]
+        if _mutable_dataclass(current) and isinstance(kept, dict):
+            restore_fields(current, {k: v for k, v in kept.items() if v is not None})
+        else:
+            setattr(target, field.name, from_plain(hints[field.name], kept))
+
+
+def _mutable_dataclass(value: Any) -> bool:
+    return (dataclasses.is_dataclass(value) and not isinstance(value, type)
+            and not type(value).__dataclass_params__.frozen)
