@@ -158,33 +158,39 @@ def test_another_code_preset_or_device_redoes_everything(toys, tmp_path, change)
 
 
 def course(toys: Path, tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = dict(os.environ, COURSE_LABS_DIR=str(toys), PYTHONPATH=ENGINE_PATH, **env)
+    environment = dict(os.environ, COURSE_LABS_DIR=str(toys), PYTHONPATH=ENGINE_PATH,
+                       COURSE_WORK_ROOT=str(tmp_path / "work"), **env)
     return subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), "run",
                            "--device", "cpu", "--preset", "smoke", "--lab", "toy_resume", *args],
                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
 
 
 def test_the_runner_resumes_says_so_and_force_starts_fresh(toys, tmp_path):
-    work = ROOT / ".work" / "toy_resume"
-    shutil.rmtree(work, ignore_errors=True)
-    log = tmp_path / "calls"
-    try:
-        killed = course(toys, tmp_path, TOY_KILL="use", TOY_CALLS=str(log))
-        assert "toy_resume: failed" in killed.stdout
-        assert (work / "cpu" / "parts" / "shape" / "record.json").is_file()
-        resumed = course(toys, tmp_path, TOY_CALLS=str(log))
-        assert resumed.stdout.count("resuming by part") == 1 and "FORCE=1 starts fresh" in resumed.stdout
-        assert "toy_resume: ok" in resumed.stdout and "resumed 2 parts" in resumed.stdout
-        assert calls(log) == ["first", "shape", "use", *AFTER_USE]
-        assert not work.joinpath("cpu").exists(), "a committed run keeps its parts"
+    work, log = tmp_path / "work" / "toy_resume", tmp_path / "calls"
+    killed = course(toys, tmp_path, TOY_KILL="use", TOY_CALLS=str(log))
+    assert "toy_resume: failed" in killed.stdout
+    assert (work / "cpu" / "parts" / "shape" / "record.json").is_file()
+    resumed = course(toys, tmp_path, TOY_CALLS=str(log))
+    assert resumed.stdout.count("resuming by part") == 1 and "FORCE=1 starts fresh" in resumed.stdout
+    assert "toy_resume: ok" in resumed.stdout and "resumed 2 parts" in resumed.stdout
+    assert calls(log) == ["first", "shape", "use", *AFTER_USE]
+    assert not work.joinpath("cpu").exists(), "a committed run keeps its parts"
 
-        log.unlink()
-        assert "toy_resume: failed" in course(toys, tmp_path, "--force", TOY_KILL="use").stdout
-        forced = course(toys, tmp_path, "--force", TOY_CALLS=str(log))
-        assert "resuming by part" not in forced.stdout and "resumed" not in forced.stdout
-        assert calls(log) == PARTS
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    log.unlink()
+    assert "toy_resume: failed" in course(toys, tmp_path, "--force", TOY_KILL="use").stdout
+    forced = course(toys, tmp_path, "--force", TOY_CALLS=str(log))
+    assert "resuming by part" not in forced.stdout and "resumed" not in forced.stdout
+    assert calls(log) == PARTS
+
+
+def test_a_part_whose_acceptance_check_failed_runs_again(toys, tmp_path):
+    """Its check failed the lab: restoring it would restore the failure; measuring again may pass."""
+    out, parts, log = tmp_path / "out", tmp_path / "parts", tmp_path / "calls"
+    failed = harness(toys, out, parts, TOY_CHECK_FAIL="use")
+    assert failed.returncode == 1 and not manifest(out)["checks"]["rows"]["passed"]
+    assert (parts / "shape").is_dir() and not (parts / "use").exists()
+    assert harness(toys, out, parts, TOY_CALLS=str(log)).returncode == 0
+    assert calls(log) == AFTER_USE and manifest(out)["checks"]["rows"]["passed"]
 
 
 def gpu_results(toys: Path, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess:

@@ -205,7 +205,7 @@ class Lab:
         finally:
             self._current_part = None
             record["wall_s"] = round(time.perf_counter() - started, 3)
-        if before is not None and record["status"] != "failed":
+        if before is not None and record["status"] != "failed" and not self._failed_check_since(before):
             self._record_part(index, key, value, before)
         return value if record["status"] == "ok" else None
 
@@ -213,6 +213,12 @@ class Lab:
         threads, methods = resume.measured_so_far()
         return {"sections": {s: dict(self.result[s]) for s in resume.SECTIONS},
                 "files": resume.file_state(self.out, resume.IGNORED_FILES), "threads": threads, "methods": methods}
+
+    def _failed_check_since(self, before: dict[str, Any]) -> bool:
+        """Whether the part recorded an acceptance check that failed: such a part is not finished
+        (a rerun measures again, instead of restoring the same failure)."""
+        return any(not c["passed"] for k, c in self.result["checks"].items()
+                   if before["sections"]["checks"].get(k) is not c)
 
     def _kept_now(self) -> Any:
         if self._kept is None:

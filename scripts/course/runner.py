@@ -46,7 +46,7 @@ class RunRequest:
     preset: str = "full"
     force: bool = False
     results_dir: Path = results.RESULTS_DIR
-    work_root: Path = ROOT / ".work"
+    work_root: Path = Path(os.environ.get("COURSE_WORK_ROOT") or ROOT / ".work")  # tests: their own
     checkpoint_dir: Path = ROOT / ".cache" / "checkpoints"
     timeout_s: int | None = None          # overrides every lab's own timeout (tests use it)
     keep_other_machines: bool = False     # keep current-code results measured elsewhere (make site)

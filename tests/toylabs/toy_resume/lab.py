@@ -3,7 +3,7 @@ really ran); TOY_KILL=<part> kills the process with SIGKILL in the middle of tha
 wrote half its file), TOY_FAIL=<part> makes that part raise. `shape` returns JSON that `use`
 needs; `state` and `reader` share an object and are declared resumable only together; `handle`
 returns an object no record holds, so it always runs again; TOY_RESUME_OFF=1 turns resuming off;
-TOY_KEEP=1 shares a dataclass the lab keeps (`lab.keep`) instead of a dict resumed together."""
+TOY_CHECK_FAIL=use fails `use`'s acceptance check; TOY_KEEP=1 shares a dataclass the lab keeps (`lab.keep`) instead of a dict resumed together."""
 from __future__ import annotations
 
 import os
@@ -54,7 +54,8 @@ def use(lab, found):
         os.kill(os.getpid(), signal.SIGKILL)
     path.write_text(f"rows {found['rows']}\n")
     lab.add_artifact("use", "use.txt")
-    lab.check("rows", found["rows"], "==", 2)
+    rows = found["rows"] + (1 if os.environ.get("TOY_CHECK_FAIL") == "use" else 0)
+    lab.check("rows", rows, "==", 2)
 
 
 def state(lab, shared):
