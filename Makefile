@@ -1,13 +1,13 @@
 # The course's commands. `make site` builds everything from nothing; `make test` tests it.
 #   make site                 set up .venv, run stale labs on this machine's device, build site/
-#   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
+#   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]   (resumes by part; FORCE=1 starts fresh)
 #   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
 #   make test-fast            lint, then the fast tier: engine, measuring code, escaping, cohorts (< 3 min)
 #   make test                 the fast tier, then the slow one (labs in their smoke preset, strict build, browser)
 #   make mutation             mutmut over the fast tier (BUDGET=seconds, MODULES="labs/common/measure.py ...")
 #   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make clean                remove site/, .work/ and caches (results/ stay)
-#   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import`
+#   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import` (resumes; FORCE=1 fresh)
 
 PYTHON ?= python3
 VENV := .venv
@@ -97,7 +97,7 @@ test-gpu:
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
-	scripts/gpu-results $(or $(OUT),/tmp/course-gpu) $(LABS)
+	scripts/gpu-results $(if $(FORCE),--fresh) $(or $(OUT),/tmp/course-gpu) $(LABS)
 
 # What a person sees: every page at two widths in both languages, served under a sub-path.
 visible: $(STAMP) browser

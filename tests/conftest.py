@@ -78,7 +78,7 @@ def lab_smoke(tmp_path_factory, checkpoint_dir):
             env = lab_environment(out.parent / f"{lab_id}-work", checkpoint_dir)  # as `make labs` runs it
             proc = subprocess.run(
                 [sys.executable, "-m", f"labs.{lab_id}", "--device", "cpu", "--preset", "smoke",
-                 "--out", str(out)],
+                 "--out", str(out), "--resume", str(out.parent / f"{lab_id}-work" / "parts")],
                 cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
             log = proc.stdout + proc.stderr
             manifest_path = out / "manifest.json"

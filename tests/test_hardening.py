@@ -243,7 +243,8 @@ def test_import_command_exits_with_one_line_per_result(tmp_path):
 # -- 3. the runner always ends in a result or a recorded failure ---------------------------------
 
 def course(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, **env)
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH,
+                       COURSE_WORK_ROOT=str(tmp_path / "work"), **env)
     return subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), *args],
                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
 

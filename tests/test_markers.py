@@ -183,6 +183,17 @@ def test_provenance_names_machine_torch_preset_and_commit(both_devices):
     assert "ha cambiado" in es     # the fake source hash differs from the lab's real one
 
 
+@pytest.mark.parametrize("resumed", [None, 0, 3])
+def test_provenance_says_how_many_parts_a_resumed_run_took_from_an_earlier_attempt(tmp_path, resumed):
+    provenance = manifest()["provenance"] | ({} if resumed is None else {"resumed_parts": resumed})
+    write_result(tmp_path, provenance=provenance)
+    store = ResultStore(tmp_path)
+    en, es = ok("{{ provenance inductor_kernels }}", store), ok("{{ provenance inductor_kernels }}", store, "es")
+    assert ("3 of its parts finished in an earlier, interrupted attempt" in en) == (resumed == 3)
+    assert ("3 de sus partes terminaron en un intento anterior" in es) == (resumed == 3)
+    assert ("earlier" in en) == bool(resumed) and "run took 35.5" in en
+
+
 @pytest.mark.parametrize(("gpu_torch", "differs"), [("2.11.0", True), ("2.13.0+cu130", False), ("2.13.1", True)])
 def test_provenance_says_when_the_devices_ran_different_torch_releases(tmp_path, gpu_torch, differs):
     write_result(tmp_path, device="cpu")

@@ -18,7 +18,8 @@ TOYS = Path(__file__).resolve().parent / "toylabs"
 
 
 def course(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, **env)
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH,
+                       COURSE_WORK_ROOT=str(tmp_path / "work"), **env)   # finished parts stay in the test's
     return subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), *args],
                           cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
 

@@ -12,6 +12,13 @@ A lab is a module `labs/<lab>/lab.py` with one function, `run(lab: Lab)`, that c
 3. writes `DIR/manifest.json` (status, metrics, checks, tables, figures, artifacts,
    provenance) atomically, and exits 1 if a part failed.
 
+With `--resume PARTS` each finished part is recorded under PARTS (`labs/common/resume.py`), and a
+rerun with the same cache key starts at the first unfinished part: the finished ones before it
+are restored byte for byte (what they recorded, the files they wrote, what they returned when
+JSON holds it) instead of run. Parts that share in-memory state (an object one returns and
+another takes, or a folder of scratch they both use) are declared with `lab.resume_together`:
+they are restored only when all of them finished, else all of them run again.
+
 Only the standard library is imported here: labs must run on a bare GPU machine.
 """
 
@@ -31,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from labs.common import environment
+from labs.common import environment, fingerprint, plain, resume
 from labs.common.contract import (
     CHECK_OPERATORS,
     DEVICES,
@@ -61,6 +68,14 @@ class Lab:
         self.work = options.work
         self._current_part: str | None = None
         self._started = time.perf_counter()
+        self._index = 0                                 # the next part's place in the run
+        self._in_parts_s = 0.0                          # this process's time inside part()
+        self._together: list[frozenset[str]] = []
+        self._kept: tuple[Any, tuple[str, ...]] | None = None   # (findings, fields not kept)
+        self._resuming = options.parts_dir is not None  # until the first part that runs
+        self._parts = (resume.PartStore(options.parts_dir, fingerprint.cache_key(
+            options.lab_id, options.preset, options.device)) if options.parts_dir else None)
+        self.resumed: list[str] = []
         self.result: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "lab": options.lab_id,
@@ -82,11 +97,81 @@ class Lab:
 
         requires: "cuda" for a part that only means something on a GPU.
         after: parts whose success this one needs; if one did not succeed, this is skipped.
+        A part an earlier attempt finished (same cache key, `--resume`) is restored instead.
         """
+        index, entered = self._index, time.perf_counter()
+        self._index += 1
+        try:
+            record = self._finished_record(index, key)
+            if record is not None:
+                return self._restore(record)
+            if self._resuming and self._parts is not None:
+                self._parts.discard_from(index)  # from here on every part runs again
+            self._resuming = False
+            return self._run_part(index, key, title, fn, args, requires, after)
+        finally:
+            self._in_parts_s += time.perf_counter() - entered
+
+    def resume_together(self, *keys: str) -> None:
+        """Parts that share in-memory state: restored only when every one of them finished.
+
+        Call it in `run()` before the first of them, naming only parts this run calls.
+        """
+        if ran := [k for k in keys if k in self.result["parts"]]:
+            raise ValueError(f"resume_together: declare before the parts run ({', '.join(ran)} already did)")
+        self._together.append(frozenset(keys))
+
+    def keep(self, findings: Any, skip: tuple[str, ...] = ()) -> None:
+        """A dataclass of plain data that the parts fill for the parts after them: each part's
+        record keeps it as that part left it, and a resumed run gets it back before the first
+        part that runs (`labs/common/plain.py`). `skip` names fields that are no data (a thread).
+        Call it in `run()` before the parts."""
+        self._kept = (findings, skip)
+
+    def resume_off(self, reason: str) -> None:
+        """This lab's parts share state that no record holds (one object every part fills, a
+        process started before them): every run starts at its first part. Call it first in `run()`."""
+        if self._parts is not None:
+            self._parts.discard_all()
+            self._progress(part=None, message=f"does not resume by part: {reason}")
+        self._parts, self._resuming = None, False
+
+    def _finished_record(self, index: int, key: str) -> resume.PartRecord | None:
+        """The record of this part that may stand for it, or None: it runs."""
+        if not self._resuming or self._parts is None:
+            return None
+        record = self._parts.records.get(key)
+        if record is None or record.index != index:
+            return None
+        groups = [g for g in self._together if key in g]
+        if record.returns_object and not groups:
+            return None  # what it returned is gone with its process, and nobody said who needs it
+        if any(k not in self._parts.records for g in groups for k in g):
+            return None
+        return record
+
+    def _restore(self, record: resume.PartRecord) -> Any:
+        assert self._parts is not None
+        self._parts.restore_files(record, self.out)
+        self.result["parts"][record.key] = {**record.entry, "resumed": True}
+        for section in resume.SECTIONS:
+            self.result[section].update(record.recorded.get(section, {}))
+        resume.give_back_measured(record.measured)
+        if self._kept is not None and record.kept is not None:
+            plain.restore_fields(self._kept[0], record.kept, self._kept[1])
+        self.resumed.append(record.key)
+        self._progress(part=record.key, title=record.entry["title"])
+        self._progress(part=record.key, message=f"resumed: finished earlier in {record.entry.get('wall_s', 0):.1f} s")
+        return record.returned
+
+    def _run_part(self, index: int, key: str, title: str, fn: Callable[..., Any], args: tuple,
+                  requires: str | None, after: tuple[str, ...]) -> Any:
         record: dict[str, Any] = {"title": title}
         self.result["parts"][key] = record
         self._progress(part=key, title=title)
+        before = self._snapshot() if self._parts is not None else None
         started = time.perf_counter()
+        value = None
         try:
             if requires and requires != self.device:
                 record["requires"] = requires
@@ -98,19 +183,56 @@ class Lab:
             self._current_part = key
             value = fn(self, *args)
             record["status"] = "ok"
-            return value
         except PartSkipped as skip:
             record["status"] = "skipped"
             record["reason"] = str(skip)
-            return None
         except Exception as error:  # a failing part must not hide the others' results
             record["status"] = "failed"
             record["reason"] = f"{type(error).__name__}: {error}"
             traceback.print_exc()
-            return None
         finally:
             self._current_part = None
             record["wall_s"] = round(time.perf_counter() - started, 3)
+        if before is not None and record["status"] != "failed" and not self._failed_check_since(before):
+            self._record_part(index, key, value, before)
+        return value if record["status"] == "ok" else None
+
+    def _snapshot(self) -> dict[str, Any]:
+        threads, methods = resume.measured_so_far()
+        return {"sections": {s: dict(self.result[s]) for s in resume.SECTIONS},
+                "files": resume.file_state(self.out, resume.IGNORED_FILES), "threads": threads, "methods": methods}
+
+    def _failed_check_since(self, before: dict[str, Any]) -> bool:
+        """Whether the part recorded an acceptance check that failed: such a part is not finished
+        (a rerun measures again, instead of restoring the same failure)."""
+        return any(not c["passed"] for k, c in self.result["checks"].items()
+                   if before["sections"]["checks"].get(k) is not c)
+
+    def _kept_now(self) -> Any:
+        if self._kept is None:
+            return None
+        findings, skip = self._kept
+        return {k: v for k, v in plain.to_plain(findings).items() if k not in skip}
+
+    def _record_part(self, index: int, key: str, value: Any, before: dict[str, Any]) -> None:
+        """Record what the part added: entries new or replaced, files new or changed, clocks used."""
+        assert self._parts is not None
+        recorded = {s: {k: v for k, v in self.result[s].items() if before["sections"][s].get(k) is not v}
+                    for s in resume.SECTIONS}
+        files = resume.file_state(self.out, resume.IGNORED_FILES)
+        changed = {path: "" for path, state in files.items() if before["files"].get(path) != state}
+        threads, methods = resume.measured_so_far()
+        measured = {"timing_threads": threads,
+                    "device_methods": {m: n - before["methods"].get(m, 0) for m, n in methods.items()
+                                       if n != before["methods"].get(m, 0)}}
+        holds, returned = resume.json_value(value)
+        try:
+            self._parts.save(resume.PartRecord(
+                key=key, index=index, entry=dict(self.result["parts"][key]), recorded=recorded,
+                returned=returned if holds else None, returns_object=value is not None and not holds,
+                files=changed, measured=measured, kept=self._kept_now()), self.out)
+        except OSError as error:  # the run goes on; only a later resume loses this part
+            print(f"  part {key} could not be recorded for resuming: {error}", flush=True)
 
     def skip(self, reason: str) -> PartSkipped:
         """`raise lab.skip("why")` inside a part."""
@@ -201,6 +323,8 @@ class Lab:
             print(f"{elapsed:7.1f}s    {event['message']}", flush=True)
 
     def finish(self, wall_s: float) -> int:
+        """Decide the run's status and write its manifest. `wall_s` is this process's time; the
+        manifest's is every part's own time (a resumed part's from its run) plus this run's overhead."""
         parts = self.result["parts"].values()
         statuses = {part.get("status") for part in parts}
         failed_checks = [f"{k} ({c['value']} {c['op']} {c['threshold']} is false)"
@@ -217,7 +341,11 @@ class Lab:
             self.result["reason"] = "; ".join(p["reason"] for p in parts)
         if failed_checks and self.options.allow_failed_checks:
             self.result["failed_checks_allowed"] = True  # an exploration run: pages say so
-        self.result["provenance"] = environment.provenance(self.options, wall_s)
+        own_s = sum(p.get("wall_s", 0.0) for p in parts)
+        provenance = environment.provenance(self.options, own_s + max(0.0, wall_s - self._in_parts_s))
+        if self.options.parts_dir is not None:
+            provenance["resumed_parts"] = len(self.resumed)
+        self.result["provenance"] = provenance
         write_json_atomic(self.out / "manifest.json", self.result)
         return 1 if self.result["status"] == "failed" else 0
 
@@ -244,13 +372,17 @@ def parse_options(lab_id: str, argv: list[str] | None) -> LabOptions:
                         help="keep the scratch folder (Inductor's caches and dumps) and say where")
     parser.add_argument("--allow-failed-checks", action="store_true",
                         help="exploring: a failed acceptance check does not fail the run (the page says so)")
+    parser.add_argument("--resume", type=Path, default=None, metavar="PARTS",
+                        help="record finished parts in PARTS; a rerun with the same code, machine and preset "
+                             "starts at the first unfinished part")
     args = parser.parse_args(argv)
     device = args.device or environment.default_device()
     work = os.environ.get("COURSE_WORK_DIR")
     work_dir = Path(work) if work else Path(tempfile.mkdtemp(prefix=f"{lab_id}-{device}-"))
     return LabOptions(lab_id=lab_id, device=device, preset=args.preset, out=args.out.resolve(),
                       work=work_dir.resolve(), keep_work=args.keep_work or bool(work),
-                      allow_failed_checks=args.allow_failed_checks)
+                      allow_failed_checks=args.allow_failed_checks,
+                      parts_dir=args.resume.resolve() if args.resume else None)
 
 
 def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
@@ -269,7 +401,8 @@ def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
         lab.result["parts"]["_lab"] = {"title": "lab", "status": "failed",
                                        "reason": f"{type(error).__name__}: {error}"}
     code = lab.finish(time.perf_counter() - started)
-    print(f"{lab_id} [{options.device}, {options.preset}]: {lab.result['status']} "
+    resumed = f", resumed {len(lab.resumed)} parts" if lab.resumed else ""
+    print(f"{lab_id} [{options.device}, {options.preset}]: {lab.result['status']}{resumed} "
           f"-> {options.out / 'manifest.json'}", flush=True)
     if lab.result.get("reason"):
         print(f"  {lab.result['reason']}", flush=True)

@@ -20,3 +20,4 @@ class LabOptions:
     work: Path                        # scratch: caches, dumps
     keep_work: bool = True
     allow_failed_checks: bool = False
+    parts_dir: Path | None = None     # where finished parts are recorded, for a rerun to resume

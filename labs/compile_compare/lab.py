@@ -155,6 +155,11 @@ def run(lab: Lab) -> None:
     findings = Findings(device=lab.device, preset=lab.preset, torch_version=torch.__version__,
                         recompile_limit=int(torch._dynamo.config.recompile_limit),
                         study_layers=settings.study_model.n_layer)
+    # Resuming by part: each part's record keeps the findings as it left them (the load watch's
+    # samples too: its thread goes on sampling); first_step hands its compiled steps to the three
+    # parts that time them.
+    lab.keep(findings)
+    lab.resume_together("first_step", "steady_state", "modes", "cuda_graphs")
     findings.busy.start()  # other programs' load, sampled while the parts measure
     # Compiles and timings alike with the thread count the provenance reports: Inductor's C++
     # kernels are generated for the thread count they will run with.

@@ -230,6 +230,9 @@ def run(lab: Lab) -> None:
     lab.table("refusal_three_ranks", ["problem"], [[line] for line in validate.problems(settings, "3", lab.device, gpus)[1]])
     data_path, vocab_size = data.save_batches(settings, lab.work / "data")
     state = State(settings, world, lab.device, data_path, vocab_size, gpus)
+    # Resuming by part: each part's record keeps what it added to the state (the patterns' results,
+    # memory, sentences); the rest is made again above, the same for the same cache key.
+    lab.keep(state, skip=("settings", "world", "device", "data_path", "vocab_size", "gpus"))
     lab.metric("world_size", world)
     lab.metric("gpus", world if lab.device == "cuda" else 0)
     lab.metric("backend", "nccl" if lab.device == "cuda" else "gloo")

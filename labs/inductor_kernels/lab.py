@@ -374,6 +374,11 @@ def part_report(lab: Lab) -> None:
 
 
 def run(lab: Lab) -> None:
+    # The compiled TinyHead and MiniGPT (and the ceilings) are objects the parts hand on, up to
+    # max-autotune: those parts resume only together; the notebook and the report on their own.
+    lab.resume_together("compile_match_tinyhead", "compile_match_minigpt", "inductor_dumps", "softmax_kernel",
+                        "annotation", "attention_annotation", "export", "distributed_survey", "ceilings",
+                        "timing_tinyhead", "timing_minigpt", "cuda_graphs", "autotune")
     with torch.no_grad():
         # Capture: every compile here writes its dumps; nothing is timed.
         tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_compile_match_tinyhead)

@@ -84,6 +84,7 @@ def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
 
 
 def run(lab: Lab) -> None:
+    lab.resume_off("every part reads the one compiled pipeline, and the traced child starts before them")
     settings = SETTINGS[lab.preset]
     # The traced compile runs beside the lab's own parts, in its own process (see traced_compile).
     child = traced_compile.start(lab.preset, lab.device, lab.work)

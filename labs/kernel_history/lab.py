@@ -232,6 +232,7 @@ def part_summary(lab: Lab, history: History) -> None:
 
 
 def run(lab: Lab) -> None:
+    lab.resume_off("every part reads and fills one History of the releases' probes")
     settings = SETTINGS[lab.preset]
     history = History(settings.modules)
     releases = releases_for(settings, lab.device)

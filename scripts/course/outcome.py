@@ -18,6 +18,7 @@ class LabOutcome:
     log: Path | None = None
     parts: dict[str, str] = field(default_factory=dict)         # part -> status, once committed
     parts_titles: dict[str, str] = field(default_factory=dict)  # part -> title, while it runs
+    resumed: list[str] = field(default_factory=list)            # parts restored from an earlier attempt
 
     @property
     def succeeded(self) -> bool:

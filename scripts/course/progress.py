@@ -34,6 +34,10 @@ class Progress:
             self._open_line = False
         self.stream.flush()
 
+    def note(self, text: str) -> None:
+        """One line about the whole run (e.g. that it resumes)."""
+        self._write(text)
+
     def lab_started(self, lab: str, index: int, total: int, device: str, preset: str) -> None:
         self._lab_started = time.perf_counter()
         self._write(f"[{index}/{total}] {lab} ({device}, {preset})")
@@ -49,6 +53,8 @@ class Progress:
         symbol = SYMBOLS.get(outcome.status, "?")
         detail = f"{outcome.wall_s:.1f}s" if outcome.status != "cached" else outcome.message or "not re-run"
         line = f"    {symbol} {outcome.lab}: {outcome.status} ({detail})"
+        if outcome.resumed:
+            line += f"; resumed {len(outcome.resumed)} parts"
         skipped = [k for k, s in outcome.parts.items() if s == "skipped"]
         if skipped:
             line += f"; skipped parts: {', '.join(skipped)}"

@@ -21,10 +21,12 @@ import os
 import shutil
 import stat
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from labs.common import contract
 from labs.common.contract import CHECK_OPERATORS, DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -347,6 +349,66 @@ def published_files(results_dir: Path) -> list[Path]:
         files.append(manifest_path.relative_to(results_dir))
         files += [path.relative_to(results_dir) for path in artifacts]
     return files
+
+
+class Freshness(StrEnum):
+    """How a stored result relates to what a run here would measure."""
+    MISSING = "missing"              # no result
+    DAMAGED = "damaged"              # a manifest that does not validate: re-made, never trusted
+    FAILED = "failed"                # the result, or the latest attempt, records a failed run
+    CURRENT = "current"              # same code, preset, software and machine
+    OTHER_MACHINE = "other_machine"  # same code and preset, measured on another machine (or torch)
+    STALE = "stale"                  # the lab's code changed, or the preset differs
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The store's judgement of one lab's result for one run request: its freshness, and why
+    it may stand instead of a run (None: the lab must run)."""
+    freshness: Freshness
+    reuse: str | None = None
+    result: LabResult | None = None
+
+
+def freshness_of(result: LabResult | None, lab: str, key: str, preset: str) -> Freshness:
+    """A loaded result against the cache key and preset a run here would have."""
+    if result is None:
+        return Freshness.MISSING
+    if result.status == "failed":
+        return Freshness.FAILED
+    provenance = result.provenance
+    if provenance.get("cache_key") == key:
+        return Freshness.CURRENT
+    if provenance.get("source_hash") == contract.source_hash(lab) and provenance.get("preset") == preset:
+        return Freshness.OTHER_MACHINE
+    return Freshness.STALE
+
+
+def judge(results_dir: Path, lab: str, device: str, key: str, preset: str, *,
+          force: bool = False, keep_other_machines: bool = False) -> Verdict:
+    """Whether the stored result of `lab` on `device` can stand instead of a run.
+
+    A learner's `make labs` measures their own machine: only a current result is reused.
+    `make site` (keep_other_machines) also keeps a result of the same code measured on a named
+    machine, the committed ones, and says so. FORCE re-runs whatever is stored; a recorded
+    failure of the latest attempt is never reused; a damaged result is re-made.
+    """
+    if load_failure(results_dir, lab, device):
+        return Verdict(Freshness.FAILED)
+    try:
+        result = load_result(results_dir, lab, device)
+    except ManifestError:
+        return Verdict(Freshness.DAMAGED)
+    state = freshness_of(result, lab, key, preset)
+    reuse = None
+    if force:
+        pass
+    elif state is Freshness.CURRENT:
+        reuse = "up to date for this machine"
+    elif state is Freshness.OTHER_MACHINE and keep_other_machines:
+        reuse = (f"showing the committed run from {result.provenance['device_name']} "
+                 f"({result.provenance['date_utc'][:10]}); FORCE=1 measures this machine instead")
+    return Verdict(state, reuse, result)
 
 
 class ResultStore:

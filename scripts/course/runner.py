@@ -6,8 +6,14 @@ is imported, and one lab crashing cannot take the others down. Its work folder (
 cache and debug dumps, and the lab's output until it is committed) is wiped first, so generated
 kernels are always written anew, and a run that is killed leaves nothing under results/.
 
-A lab whose result already carries the current cache key is not re-run (FORCE re-runs it).
+Whether a stored result may stand instead of a run is the results store's call (`results.judge`);
+the runner only orchestrates: a lab it must run runs, FORCE re-runs it.
 A failure is recorded next to the last good result, never over it.
+
+A lab runs with `--resume <work>/parts`: its finished parts are recorded there, and an attempt
+after an interruption, a timeout or a failure starts at the first unfinished part (the harness
+checks the cache key). The rest of the work folder is emptied before each attempt; FORCE empties
+the parts too. A committed run removes the whole work folder.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ class RunRequest:
     preset: str = "full"
     force: bool = False
     results_dir: Path = results.RESULTS_DIR
-    work_root: Path = ROOT / ".work"
+    work_root: Path = Path(os.environ.get("COURSE_WORK_ROOT") or ROOT / ".work")  # tests: their own
     checkpoint_dir: Path = ROOT / ".cache" / "checkpoints"
     timeout_s: int | None = None          # overrides every lab's own timeout (tests use it)
     keep_other_machines: bool = False     # keep current-code results measured elsewhere (make site)
@@ -48,49 +54,6 @@ class RunRequest:
 
 def rerun_command(lab: str, device: str, preset: str) -> str:
     return f"make labs LAB={lab} DEVICE={device} PRESET={preset} FORCE=1"
-
-
-def freshness(result: results.LabResult | None, lab: str, key: str, preset: str) -> str:
-    """How a stored result relates to what a run here would measure:
-
-    "missing"        no result
-    "failed"         the result records a failed run
-    "current"        same code, preset, software and machine: re-running would measure the same
-    "other_machine"  same code and preset, measured on another machine (or another torch)
-    "stale"          the lab's code changed, or the preset differs
-    """
-    if result is None:
-        return "missing"
-    if result.status == "failed":
-        return "failed"
-    provenance = result.provenance
-    if provenance.get("cache_key") == key:
-        return "current"
-    if provenance.get("source_hash") == contract.source_hash(lab) and provenance.get("preset") == preset:
-        return "other_machine"
-    return "stale"
-
-
-def reusable(request: RunRequest, lab: str, key: str) -> str | None:
-    """Why the stored result can stand instead of a run, or None when the lab must run.
-
-    A learner's `make labs` measures their own machine: only a "current" result is reused.
-    `make site` (keep_other_machines) also keeps a result of the same code measured on a named
-    machine, the committed ones, and says so; FORCE=1 replaces it with this machine's.
-    """
-    if request.force or results.load_failure(request.results_dir, lab, request.device):
-        return None
-    try:
-        current = results.load_result(request.results_dir, lab, request.device)
-    except results.ManifestError:
-        return None  # a damaged result is re-made, not trusted
-    state = freshness(current, lab, key, request.preset)
-    if state == "current":
-        return "up to date for this machine"
-    if state == "other_machine" and request.keep_other_machines:
-        return (f"showing the committed run from {current.provenance['device_name']} "
-                f"({current.provenance['date_utc'][:10]}); FORCE=1 measures this machine instead")
-    return None
 
 
 def lab_environment(work: Path, checkpoint_dir: Path) -> dict[str, str]:
@@ -172,23 +135,24 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     except (FileNotFoundError, LabMetaError) as error:
         return LabOutcome(lab=lab, status="failed", message=str(error))
     key = contract.cache_key(lab, request.preset, request.device)
-    reuse = reusable(request, lab, key)
-    if reuse:
-        return LabOutcome(lab=lab, status="cached", message=reuse)
+    verdict = results.judge(request.results_dir, lab, request.device, key, request.preset,
+                            force=request.force, keep_other_machines=request.keep_other_machines)
+    if verdict.reuse:
+        return LabOutcome(lab=lab, status="cached", message=verdict.reuse)
 
     work = Path(request.work_root) / lab / request.device
     log_path = Path(request.work_root) / "logs" / f"{lab}-{request.device}.log"
     staging = work / "out"  # outside results/: only `commit_result` moves it there
+    parts = work / PARTS    # finished parts of an interrupted or failed attempt (the harness keys them)
     outcome = LabOutcome(lab=lab, status="failed", log=log_path)
     started = time.perf_counter()
     try:
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
+        clear_work(work, keep_parts=not request.force)
         log_path.parent.mkdir(parents=True, exist_ok=True)
         staging.mkdir(parents=True)
         timeout = request.timeout_s or meta.timeout_s[request.preset]
         command = [sys.executable, "-m", f"{LABS_DIR.name}.{lab}", "--device", request.device,
-                   "--preset", request.preset, "--out", str(staging)]
+                   "--preset", request.preset, "--out", str(staging), "--resume", str(parts)]
         code, timed_out = _run_process(command, lab_environment(work, request.checkpoint_dir), log_path,
                                        timeout, lab, progress, outcome.parts_titles)
         outcome.wall_s = time.perf_counter() - started
@@ -200,6 +164,7 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
         committed = results.commit_result(request.results_dir, lab, request.device, staging)
         outcome.status = committed.status
         outcome.parts = {k: p["status"] for k, p in committed.manifest["parts"].items()}
+        outcome.resumed = [k for k, p in committed.manifest["parts"].items() if p.get("resumed")]
         # The scratch (Inductor's caches and dumps: 150 MB for inside_compile) served its run;
         # a failed run keeps it beside its log for whoever reads the failure.
         shutil.rmtree(work, ignore_errors=True)
@@ -210,6 +175,26 @@ def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return outcome
+
+
+# The folder of finished parts inside a lab's work folder: kept between attempts, unless forced.
+PARTS = "parts"
+RESUME_NOTE = ("resuming by part: a lab interrupted or failed earlier starts at its first unfinished part "
+               "(FORCE=1 starts fresh)")
+
+
+def clear_work(work: Path, *, keep_parts: bool) -> None:
+    """Empty a lab's work folder for a new attempt: every scratch (Inductor's caches, dumps, the
+    staged output) goes, so a re-run part compiles cold as in a first run; the finished parts stay
+    for the harness to resume from, unless the run is forced."""
+    work.mkdir(parents=True, exist_ok=True)
+    for child in work.iterdir():
+        if keep_parts and child.name == PARTS:
+            continue
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
 
 
 def _failure_summary(staging: Path) -> str | None:
@@ -250,6 +235,8 @@ def _write_failure(request: RunRequest, lab: str, key: str, outcome: LabOutcome,
 
 def run_all(request: RunRequest, progress: Progress | None = None) -> list[LabOutcome]:
     progress = progress or Progress()
+    if not request.force:
+        progress.note(RESUME_NOTE)
     outcomes = []
     for index, lab in enumerate(request.labs, start=1):
         progress.lab_started(lab, index, len(request.labs), request.device, request.preset)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course import results, runner
+from course import results
 from labs.common.contract import DEVICES, LabMetaError, cache_key, lab_ids, load_lab_meta
 
 STATES = {
@@ -33,8 +33,8 @@ def describe(results_dir: Path, lab: str, device: str, preset: str = "full") -> 
         return f"DAMAGED: {error}"
     if result is None:
         return STATES["missing"]
-    state = runner.freshness(result, lab, cache_key(lab, result.provenance["preset"], device),
-                             result.provenance["preset"])
+    state = results.freshness_of(result, lab, cache_key(lab, result.provenance["preset"], device),
+                                 result.provenance["preset"]).value
     p = result.provenance
     line = f"{STATES[state]} · {p['preset']} · {p['date_utc']} · torch {p['torch']} · {p['device_name']}"
     if state == "stale":

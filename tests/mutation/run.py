@@ -44,6 +44,7 @@ MODULES: dict[str, list[str]] = {
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
                                   "tests/test_freshness.py", "tests/test_markers.py"],
     "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
+    "labs/common/resume.py": ["tests/test_resume.py"],
 }
 
 

@@ -155,6 +155,8 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
             f"torch {escape.text(p['torch'])}" + (f" · triton {escape.text(p['triton'])}" if p.get("triton") else "") +
             f" · Python {escape.text(p['python'])} · {t(lang, 'preset')} {escape.code(p['preset'])} · "
             f"{date} · {t(lang, 'commit')} <code>{commit}</code> · {t(lang, 'run_time')} {wall}")
+    if p.get("resumed_parts"):  # its run time adds those parts' own times to the last attempt's
+        text += f" ({t(lang, 'resumed_parts', count=format_number(int(p['resumed_parts']), lang))})"
     methods = p.get("device_time_methods") or {}
     if methods:
         said = [t(lang, f"device_{method}", count=format_number(int(methods[method]), lang))

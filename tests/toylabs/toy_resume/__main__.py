@@ -1,0 +1,3 @@
+from labs.common.harness import main
+
+main("toy_resume")
