@@ -36,7 +36,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
                                 force=args.force, results_dir=Path(args.results), timeout_s=args.timeout,
                                 keep_other_machines=args.keep_other_machines)
-    outcomes = runner.run_all(request)
+    try:
+        outcomes = runner.run_all(request)
+    except KeyboardInterrupt:
+        print("\ncourse run: interrupted; the lab that was running is stopped and its last result "
+              "in results/ is unchanged (labs finished before it keep their new results)", file=sys.stderr)
+        return 130
     return 0 if all(o.succeeded for o in outcomes) else 1
 
 
