@@ -314,9 +314,11 @@ def test_the_timeout_kills_the_whole_group(tmp_path):
     assert (tmp_path / "results" / "toy_slow" / "cpu.failed.log").read_text().startswith("$ ")
 
 
-def test_ctrl_c_stops_the_lab_too_and_says_so_in_one_line(tmp_path):
-    """A terminal's Ctrl-C reaches the runner's group, not the lab (its own session): the
-    runner must stop the lab, not leave it running unread, and exit without a traceback."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_ctrl_c_stops_the_lab_too_and_says_so_in_one_line(tmp_path, stop):
+    """A terminal's Ctrl-C (or `kill`, or closing the terminal) reaches the runner, not the lab
+    (its own session): the runner must stop the lab, not leave it running unread, and exit
+    without a traceback."""
     pid_file = tmp_path / "pid"
     environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, TOY_PID_FILE=str(pid_file))
     runner = subprocess.Popen(
@@ -330,7 +332,7 @@ def test_ctrl_c_stops_the_lab_too_and_says_so_in_one_line(tmp_path):
         time.sleep(0.1)
     lab_pid = int(pid_file.read_text())
     try:
-        runner.send_signal(signal.SIGINT)
+        runner.send_signal(stop)
         out, err = runner.communicate(timeout=30)
         assert runner.returncode == 130, out + err
         assert "Traceback" not in err and "course run: interrupted" in err

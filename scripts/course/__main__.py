@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -25,6 +27,17 @@ def _device(value: str) -> str:
     return default_device() if value == "auto" else value
 
 
+def _cuda_usable() -> bool:
+    """Whether PyTorch here sees a GPU; asked in a child, so the engine never imports torch."""
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True, timeout=300)
+    return probe.stdout.strip() == "True"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     labs = tuple(args.lab) if args.lab else runner.all_labs()
     for lab in labs:
@@ -33,9 +46,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         except (FileNotFoundError, LabMetaError) as error:
             print(f"course run: {error}", file=sys.stderr)
             return 2
-    request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
+    device = _device(args.device)
+    if device == "cuda" and not _cuda_usable():
+        # Every part would fail, and the failure record would then stop the site's build.
+        print("course run: DEVICE=cuda, but PyTorch sees no CUDA GPU on this machine; run on the CPU "
+              "(DEVICE=cpu, or leave DEVICE out) or on a GPU machine (README: Run on a GPU)", file=sys.stderr)
+        return 2
+    request = runner.RunRequest(labs=labs, device=device, preset=args.preset,
                                 force=args.force, results_dir=Path(args.results), timeout_s=args.timeout,
                                 keep_other_machines=args.keep_other_machines)
+    for stop in (signal.SIGTERM, signal.SIGHUP):  # `kill`, a closed terminal: stop as Ctrl-C does
+        signal.signal(stop, _interrupt)
     try:
         outcomes = runner.run_all(request)
     except KeyboardInterrupt:
