@@ -87,9 +87,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Validate and place results made on another machine (see course/importing.py)."""
     from course.importing import import_folder
-    outcomes = import_folder(Path(args.folder), Path(args.results), force=args.force)
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        unpack = f"unpack it first: mkdir -p /tmp/gpu && tar xzf {folder} -C /tmp/gpu, then import /tmp/gpu"
+        why = "does not exist" if not folder.exists() else f"is not a folder; {unpack}" if folder.is_file() else \
+            "is not a folder"
+        print(f"course import: {folder} {why}", file=sys.stderr)
+        return 1
+    outcomes = import_folder(folder, Path(args.results), force=args.force)
     if not outcomes:
-        print(f"no <lab>/<device>/manifest.json under {args.folder}", file=sys.stderr)
+        print(f"course import: no <lab>/<device>/manifest.json under {folder}; pass the folder that holds "
+              "the labs' folders (as gpu-results packs them)", file=sys.stderr)
         return 1
     for outcome in outcomes:
         print(outcome.line(), file=sys.stdout if outcome.imported else sys.stderr)
