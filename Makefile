@@ -58,6 +58,8 @@ TORCH_PIN := $(shell grep -m1 '^torch==' requirements.txt)
 
 $(STAMP): requirements.txt constraints.txt
 	@echo "Setting up $(VENV): PyTorch, MkDocs Material, plotly, pytest — from 1.3 GB (CPU build) to several GB (Linux, CUDA build): see README."
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "$(PYTHON) is missing or older than Python 3.11 (the course and $(TORCH_PIN) need 3.11+): name another, as in make site PYTHON=python3.12"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(if $(TORCH_INDEX_URL),$(PY) -m pip install --quiet --progress-bar on "$(TORCH_PIN)" --index-url $(TORCH_INDEX_URL))

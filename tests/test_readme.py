@@ -198,3 +198,17 @@ def test_every_path_the_readme_names_exists_or_is_written_by_a_command():
         if not exists and not ignored:
             missing.append(path)
     assert missing == []
+
+
+@pytest.mark.parametrize("python", ["old", "missing"])
+def test_make_site_with_a_python_older_than_3_11_says_so_before_making_a_venv(tmp_path, python):
+    for name in ("Makefile", "requirements.txt", "constraints.txt"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    old = tmp_path / "python3.10"
+    old.write_text("#!/bin/sh\n[ \"$1\" = -c ] && exit 1\nexit 0\n")   # answers the version question: too old
+    old.chmod(0o755)
+    done = subprocess.run(["make", "site", f"PYTHON={old if python == 'old' else tmp_path / 'nothing'}"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "older than Python 3.11" in done.stdout + done.stderr
+    assert "PYTHON=python3.12" in done.stdout + done.stderr
+    assert not (tmp_path / ".venv").exists()
