@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import sys
 from collections import Counter
 from pathlib import Path
@@ -97,6 +99,9 @@ def cmd_cohort(args: argparse.Namespace) -> int:
         text = export.to_csv(cohort, store.read_submissions(cohort), history=args.history)
         if args.out:
             write_text_atomic(Path(args.out), text)
+            header, *rows = csv.reader(io.StringIO(text))
+            print(f"wrote {args.out}: {len(rows)} row{'' if len(rows) == 1 else 's'} (one per submission), "
+                  f"{len(header)} columns")
         else:
             sys.stdout.write(text)
         return 0
