@@ -61,8 +61,13 @@ def test_a_changed_run_or_a_typed_figure_is_caught():
 
 
 def test_the_cohort_example_creates_a_cohort_that_does_not_exist_yet():
-    created = re.findall(r"course cohort new (\S+)", README)
-    assert created and not any((ROOT / "cohorts" / name).exists() for name in created)
+    """On a fresh clone `cohort new` of a committed cohort stops (already exists); the reference
+    pages the README points to are followed as written too, and add to the cohort they made."""
+    for page in ("README.md", "docs/en/reference/cohorts.md", "docs/es/reference/cohorts.md"):
+        text = (ROOT / page).read_text()
+        created = set(re.findall(r"course cohort new (\S+)", text))
+        assert created and not any((ROOT / "cohorts" / name).exists() for name in created), page
+        assert set(re.findall(r"course cohort (?:add|export) (\S+)", text)) <= created, page
 
 
 # -- every command and path the README and the pages it points to name, on this repository ------
