@@ -86,10 +86,14 @@ def commands(text: str, program: str) -> set[str]:
     return {re.sub(r"\s*\[[^]]*\]", "", c.replace("<lab>", LABS[0])).strip() for c in found}
 
 
+# A make that runs these tests (make test-fast X=1) hands its settings down through MAKEFLAGS.
+MAKE_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+
+
 def make_dry_run(*args: str) -> subprocess.CompletedProcess:
     """make's own answer (-n: nothing runs; -o: never rebuild the venv)."""
     return subprocess.run(["make", "-n", "-o", ".venv/.installed", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env={k: v for k, v in os.environ.items() if k != "MAKEFLAGS"})
+                          text=True, timeout=60, env=MAKE_ENV)
 
 
 def named_make_commands() -> set[str]:
@@ -109,11 +113,11 @@ def test_every_make_command_the_pages_name_is_accepted_as_written(command):
 
 
 def test_make_help_lists_every_target_the_pages_name_and_is_what_make_alone_prints():
-    shown = subprocess.run(["make", "help"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
+    shown = subprocess.run(["make", "help"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=MAKE_ENV).stdout
     listed = set(re.findall(r"^make ([\w-]+)", shown, re.M))
     named = {shlex.split(c)[1] for c in named_make_commands()}
     assert named <= listed, f"named but not in make help: {named - listed}"
-    assert subprocess.run(["make"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout == shown
+    assert subprocess.run(["make"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=MAKE_ENV).stdout == shown
 
 
 @pytest.mark.parametrize(("mistake", "says"), [
@@ -213,7 +217,7 @@ def test_make_site_with_a_python_older_than_3_11_says_so_before_making_a_venv(tm
     old.write_text("#!/bin/sh\n[ \"$1\" = -c ] && exit 1\nexit 0\n")   # answers the version question: too old
     old.chmod(0o755)
     done = subprocess.run(["make", "site", f"PYTHON={old if python == 'old' else tmp_path / 'nothing'}"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60, env=MAKE_ENV)
     assert done.returncode != 0 and "older than Python 3.11" in done.stdout + done.stderr
     assert "PYTHON=python3.12" in done.stdout + done.stderr
     assert not (tmp_path / ".venv").exists()
