@@ -14,7 +14,7 @@
 #   make mutation-check       scenario breaks (a hook, the built site, the browser) a test must catch
 #   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make gpu-results [LAB=x]  on a bare GPU machine: every lab on cuda, packed for `course import` (OUT=folder)
-#   make clean                remove site/, .work/ and caches (results/ stay)
+#   make clean                remove site/, .work/, caches and screenshots/ (results/ stay)
 #   make help                 this list
 
 .DEFAULT_GOAL := help
@@ -130,4 +130,4 @@ visible: $(STAMP) browser
 	$(PY) -m pytest -q tests/test_visible.py
 
 clean:
-	rm -rf site .work .cache .pytest_cache .ruff_cache
+	rm -rf site .work .cache .pytest_cache .ruff_cache .hypothesis screenshots
