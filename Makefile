@@ -1,13 +1,25 @@
 # The course's commands. `make site` builds everything from nothing; `make test` tests it.
+# `make help` prints the lines below that start with `#   make`.
 #   make site                 set up .venv, run stale labs on this machine's device, build site/
-#   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]   (resumes by part; FORCE=1 starts fresh)
+#   make labs [LAB=x] [DEVICE=cpu|cuda] [PRESET=full|smoke] [FORCE=1]
+#                             run the labs whose result is missing, stale or from another machine
+#                             (a lab interrupted earlier resumes at its first unfinished part; FORCE=1 starts fresh)
+#   make build                build site/ from the results already in results/ (no lab runs)
 #   make serve                live preview on http://127.0.0.1:8000 (re-renders when results/ change)
+#   make venv                 only set up .venv (make site does it first; TORCH_INDEX_URL=... for a CPU-only torch)
+#   make lint                 ruff, with the settings in pyproject.toml
 #   make test-fast            lint, then the fast tier: engine, measuring code, escaping, cohorts (< 3 min)
 #   make test                 the fast tier, then the slow one (labs in their smoke preset, strict build, browser)
+#   make visible              what a reader sees, in headless Chromium, the site under a sub-path
 #   make mutation             mutmut over the fast tier (BUDGET=seconds, MODULES="labs/common/measure.py ...")
+#   make mutation-check       scenario breaks (a hook, the built site, the browser) a test must catch
 #   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
-#   make clean                remove site/, .work/ and caches (results/ stay)
-#   make gpu-results          on a bare GPU machine: every lab on cuda, packed for `course import` (resumes; FORCE=1 fresh)
+#   make gpu-results [LAB=x]  on a bare GPU machine: every lab on cuda, packed for `course import` (OUT=folder;
+#                             resumes; FORCE=1 starts fresh)
+#   make clean                remove site/, .work/, caches and screenshots/ (results/ stay)
+#   make help                 this list
+
+.DEFAULT_GOAL := help
 
 PYTHON ?= python3
 VENV := .venv
@@ -19,10 +31,24 @@ export NO_MKDOCS_2_WARNING := 1
 # `labs` sits at the root, the engine `course` in scripts/ (the venv's course.pth says the same).
 export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
-LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(if $(LAB),--lab $(LAB)) $(if $(FORCE),--force)
+# The settings a command line may give. Make ignores a name it does not use, so a typo (`lab=x`,
+# `LAB_=x`) would silently become `make labs` of every lab (22 minutes): refuse it instead.
+SETTINGS := LAB LABS DEVICE PRESET FORCE TORCH_INDEX_URL PYTHON SITE_URL BUDGET MODULES OUT
+did_you_mean = $(filter $(shell echo '$(1)' | tr a-z A-Z),$(SETTINGS))
+$(foreach name,$(.VARIABLES),$(if $(filter command line,$(origin $(name))),$(if $(filter $(name),$(SETTINGS)),,\
+  $(error unknown setting '$(name)'$(if $(call did_you_mean,$(name)), (did you mean $(call did_you_mean,$(name))=?)): \
+  the settings are $(SETTINGS); make help lists the commands))))
+$(if $(filter-out full smoke,$(PRESET)),$(error PRESET=$(PRESET): a preset is full or smoke))
+$(if $(filter-out auto cpu cuda,$(DEVICE)),$(error DEVICE=$(DEVICE): a device is cpu or cuda (auto, the default: cuda when PyTorch sees a GPU)))
 
-.PHONY: site labs build serve test test-fast test-slow test-gpu lint clean browser venv gpu-results mutation \
+# LAB may name several labs (LAB="explain capstone"); LABS is the same, as gpu-results spells it.
+LAB_ARGS = --device $(DEVICE) --preset $(PRESET) $(foreach lab,$(LAB) $(LABS),--lab $(lab)) $(if $(FORCE),--force)
+
+.PHONY: help site labs build serve test test-fast test-slow test-gpu lint clean browser venv gpu-results mutation \
 	mutation-check visible
+
+help:
+	@sed -n 's/^#   make/make/p; s/^#                             /                          /p' $(firstword $(MAKEFILE_LIST))
 
 venv: $(STAMP)
 
@@ -34,6 +60,8 @@ TORCH_PIN := $(shell grep -m1 '^torch==' requirements.txt)
 
 $(STAMP): requirements.txt constraints.txt
 	@echo "Setting up $(VENV): PyTorch, MkDocs Material, plotly, pytest — from 1.3 GB (CPU build) to several GB (Linux, CUDA build): see README."
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "$(PYTHON) is missing or older than Python 3.11 (the course and $(TORCH_PIN) need 3.11+): name another, as in make site PYTHON=python3.12"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(if $(TORCH_INDEX_URL),$(PY) -m pip install --quiet --progress-bar on "$(TORCH_PIN)" --index-url $(TORCH_INDEX_URL))
@@ -97,11 +125,11 @@ test-gpu:
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
-	scripts/gpu-results $(if $(FORCE),--fresh) $(or $(OUT),/tmp/course-gpu) $(LABS)
+	scripts/gpu-results $(if $(FORCE),--fresh) $(or $(OUT),/tmp/course-gpu) $(LAB) $(LABS)
 
 # What a person sees: every page at two widths in both languages, served under a sub-path.
 visible: $(STAMP) browser
 	$(PY) -m pytest -q tests/test_visible.py
 
 clean:
-	rm -rf site .work .cache .pytest_cache .ruff_cache
+	rm -rf site .work .cache .pytest_cache .ruff_cache .hypothesis screenshots

@@ -403,6 +403,15 @@ def test_export_csv_has_every_row_and_defuses_formulas(hostile, tmp_path, capsys
     assert rows[0]["checks_passed"] == "1" and rows[0]["checks_total"] == "2"
 
 
+def test_export_to_a_file_says_what_it_wrote(hostile, tmp_path, capsys):
+    out = tmp_path / "spring.csv"
+    assert course_main(["--results", str(tmp_path), "cohort", "export", hostile.id, "--csv", "--out", str(out)]) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    said = capsys.readouterr().out
+    assert said == f"wrote {out}: {len(rows) - 1} rows (one per submission), {len(rows[0])} columns\n"
+    assert len(rows) - 1 == len(HOSTILE_ALIASES) > 1
+
+
 def test_export_with_history_marks_replaced_rows(tmp_path, cohort):
     add(cohort, write(tmp_path, "1.json", to_text(run(1))))
     add(cohort, write(tmp_path, "2.json", to_text(run(2))), replace=True)

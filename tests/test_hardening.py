@@ -315,6 +315,37 @@ def test_the_timeout_kills_the_whole_group(tmp_path):
     assert (tmp_path / "results" / "toy_slow" / "cpu.failed.log").read_text().startswith("$ ")
 
 
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_ctrl_c_stops_the_lab_too_and_says_so_in_one_line(tmp_path, stop):
+    """A terminal's Ctrl-C (or `kill`, or closing the terminal) reaches the runner, not the lab
+    (its own session): the runner must stop the lab, not leave it running unread, and exit
+    without a traceback."""
+    pid_file = tmp_path / "pid"
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=ENGINE_PATH, TOY_PID_FILE=str(pid_file))
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "course", "--results", str(tmp_path / "results"), "run", "--device", "cpu",
+         "--preset", "smoke", "--force", "--lab", "toy_slow"],
+        cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a shell's `&` ignores SIGINT
+    deadline = time.monotonic() + 60
+    while not pid_file.is_file() or not pid_file.read_text().strip():
+        assert time.monotonic() < deadline and runner.poll() is None, runner.communicate()
+        time.sleep(0.1)
+    lab_pid = int(pid_file.read_text())
+    try:
+        runner.send_signal(stop)
+        out, err = runner.communicate(timeout=30)
+        assert runner.returncode == 130, out + err
+        assert "Traceback" not in err and "course run: interrupted" in err
+        with pytest.raises(ProcessLookupError):
+            os.kill(lab_pid, 0)
+        assert not (tmp_path / "results" / "toy_slow" / "cpu" / "manifest.json").exists()
+        assert not (tmp_path / "results" / "toy_slow" / "cpu.failed.json").exists()  # stopped, not failed
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(lab_pid, signal.SIGKILL)
+
+
 # -- 4. one bad file never disables everything ------------------------------------------------
 
 @pytest.fixture

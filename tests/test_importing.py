@@ -202,3 +202,25 @@ def test_the_refusal_reasons_read_as_sentences(tmp_path):
     write_result(tmp_path / "in3", device="cuda", provenance=provenance(date_utc="2025-01-01T00:00:00Z"))
     assert import_folder(tmp_path / "in3", store)[0].message.startswith(
         "it is older (2025-01-01T00:00:00Z) than the current result (2026-11-21T13:06:00Z); add --force")
+
+
+@pytest.mark.parametrize("given", ["missing", "archive", "empty"])
+def test_import_of_the_wrong_thing_says_what_to_pass_in_one_line(tmp_path, given):
+    """The archive itself, a folder not unpacked yet, or one level too high: what a person types."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ENGINE_PATH
+    target = {"missing": tmp_path / "gpu", "archive": tmp_path / "course-gpu.tar.gz", "empty": tmp_path / "gpu"}[given]
+    if given == "archive":
+        target.write_bytes(b"\x1f\x8b not really")
+    if given == "empty":
+        (target / "course-gpu" / "x").mkdir(parents=True)
+    done = subprocess.run([sys.executable, "-m", "course", "--results", str(tmp_path / "results"), "import",
+                           str(target)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=ENGINE_PATH))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert {"missing": "does not exist", "archive": f"unpack it first: mkdir -p /tmp/gpu && tar xzf {target}",
+            "empty": "pass the folder that holds the labs' folders"}[given] in done.stderr
+    assert not (tmp_path / "results").exists()

@@ -4,8 +4,16 @@ that a fresh clone can create (a cohort example must not collide with a committe
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+
+from tests.conftest import ENGINE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -52,6 +60,174 @@ def test_a_changed_run_or_a_typed_figure_is_caught():
     assert mismatches(said, {**measured, ("new_lab", "cpu"): 10.0})
 
 
+def committed_cohorts() -> set[str]:
+    """The cohorts a fresh clone has: a cohort made by following the example is not one of them
+    (it is this very test's subject, and an instructor's walk must not turn `make test` red)."""
+    tracked = subprocess.run(["git", "ls-files", "cohorts"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    return {Path(path).parts[1] for path in tracked if len(Path(path).parts) > 2}
+
+
 def test_the_cohort_example_creates_a_cohort_that_does_not_exist_yet():
-    created = re.findall(r"course cohort new (\S+)", README)
-    assert created and not any((ROOT / "cohorts" / name).exists() for name in created)
+    """On a fresh clone `cohort new` of a committed cohort stops (already exists); the reference
+    pages the README points to are followed as written too, and add to the cohort they made."""
+    shipped = committed_cohorts()
+    assert "2026-11-pilot" in shipped
+    for page in ("README.md", "docs/en/reference/cohorts.md", "docs/es/reference/cohorts.md"):
+        text = (ROOT / page).read_text()
+        created = set(re.findall(r"course cohort new (\S+)", text))
+        assert created and not created & shipped, f"{page}: its example makes {created & shipped}, committed"
+        assert set(re.findall(r"course cohort (?:add|export) (\S+)", text)) <= created, page
+
+
+# -- every command and path the README and the pages it points to name, on this repository ------
+
+PAGES = ["README.md", "CONTRIBUTING.md", "docs/en/index.md", "docs/es/index.md",
+         *[f"docs/{lang}/reference/{page}.md" for lang in ("en", "es") for page in ("cohorts", "results")]]
+LABS = sorted(p.parent.name for p in ROOT.glob("labs/*/lab.toml"))
+
+
+def commands(text: str, program: str) -> set[str]:
+    """Every `program …` in inline code or at the start of a line of a bash block, without its
+    trailing comment; placeholders filled: `<lab>` with a real lab, `[OPTIONAL]` dropped."""
+    found = set(re.findall(rf"`({re.escape(program)} [^`\n]*)`", text))
+    for block in re.findall(r"```bash\n(.*?)```", text, re.S):
+        found |= {line.split("#")[0].strip() for line in block.splitlines() if line.strip().startswith(program)}
+    return {re.sub(r"\s*\[[^]]*\]", "", c.replace("<lab>", LABS[0])).strip() for c in found}
+
+
+# A make that runs these tests (make test-fast X=1) hands its settings down through MAKEFLAGS.
+MAKE_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+
+
+def make_dry_run(*args: str) -> subprocess.CompletedProcess:
+    """make's own answer (-n: nothing runs; -o: never rebuild the venv)."""
+    return subprocess.run(["make", "-n", "-o", ".venv/.installed", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env=MAKE_ENV)
+
+
+def named_make_commands() -> set[str]:
+    return {c for page in PAGES for c in commands((ROOT / page).read_text(), "make")}
+
+
+def test_the_pages_name_make_commands():
+    assert {"make site", "make test", "make labs LAB=inside_compile", "make serve"} <= named_make_commands()
+
+
+@pytest.mark.parametrize("command", sorted(named_make_commands()))
+def test_every_make_command_the_pages_name_is_accepted_as_written(command):
+    done = make_dry_run(*shlex.split(command)[1:])
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    for named in re.findall(r"\bLABS?=(\S+)", command):   # make cannot know a lab's name; the course can
+        assert set(named.split()) <= set(LABS), f"{command}: no such lab"
+
+
+def test_make_help_lists_every_target_the_pages_name_and_is_what_make_alone_prints():
+    shown = subprocess.run(["make", "help"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=MAKE_ENV).stdout
+    listed = set(re.findall(r"^make ([\w-]+)", shown, re.M))
+    named = {shlex.split(c)[1] for c in named_make_commands()}
+    assert named <= listed, f"named but not in make help: {named - listed}"
+    assert subprocess.run(["make"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=MAKE_ENV).stdout == shown
+
+
+@pytest.mark.parametrize(("mistake", "says"), [
+    ("lab=inside_compile", "unknown setting 'lab' (did you mean LAB=?)"),
+    ("LAB_=inside_compile", "unknown setting 'LAB_'"),
+    ("Preset=smoke", "did you mean PRESET=?"),
+    ("PRESET=fast", "PRESET=fast: a preset is full or smoke"),
+    ("DEVICE=gpu", "DEVICE=gpu: a device is cpu or cuda"),
+])
+def test_a_mistyped_setting_stops_make_with_what_to_type(mistake, says):
+    """Make ignores a name it does not use: `make labs lab=x` would run every lab for 22 minutes."""
+    done = make_dry_run("labs", mistake)
+    assert done.returncode != 0 and says in done.stderr, done.stderr
+    assert "course run" not in done.stdout
+
+
+def test_several_labs_in_one_setting_become_one_run_each():
+    assert "--lab explain --lab capstone" in make_dry_run("labs", "LAB=explain capstone").stdout
+    assert "--lab explain --" in make_dry_run("labs", "LABS=explain", "FORCE=1").stdout
+
+
+def course_subcommands(text: str) -> set[tuple[str, ...]]:
+    words = set()
+    for command in commands(text, ".venv/bin/python -m course"):
+        sub = shlex.split(command)[3:]
+        if not sub or not sub[0].isidentifier():
+            continue    # `.venv/bin/python -m course …`: the program, not a command
+        words.add(tuple(sub[:2]) if sub[0] == "cohort" else (sub[0],))
+    return words
+
+
+def test_every_course_command_the_pages_name_exists():
+    named = set().union(*(course_subcommands((ROOT / page).read_text()) for page in PAGES))
+    assert {("status",), ("submit",), ("cohort", "new"), ("cohort", "add"), ("import",)} <= named
+    for words in sorted(named):
+        done = subprocess.run([sys.executable, "-m", "course", *words, "--help"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=60, env=dict(os.environ, PYTHONPATH=ENGINE_PATH))
+        assert done.returncode == 0, f"course {' '.join(words)}: {done.stderr}"
+
+
+def test_a_command_a_learner_types_names_the_venvs_python():
+    """A fresh shell's `python` has no torch (and no `course`): typed commands say .venv/bin/python
+    (`python3 -m labs.…` is the bare GPU machine's, which has no venv). Every page's bash blocks,
+    and the inline commands of the pages the README points to."""
+    every_page = [*PAGES, *(str(p.relative_to(ROOT)) for p in ROOT.glob("docs/*/**/*.md"))]
+    bare = {f"{page}: {line.strip()}" for page in every_page for block in
+            re.findall(r"```bash\n(.*?)```", (ROOT / page).read_text(), re.S)
+            for line in block.splitlines() if re.match(r"\s*python -m (labs|course)\b", line)}
+    bare |= {f"{page}: {c}" for page in PAGES for c in re.findall(r"`(python -m (?:labs|course)[^`]*)`",
+                                                               (ROOT / page).read_text())
+             if c != "python -m course"}   # the engine's name (README's layout), not a command
+    assert bare == set()
+
+
+def test_every_lab_module_the_pages_run_exists():
+    named = {m for page in PAGES for m in re.findall(r"-m labs\.([\w.<>]+)", (ROOT / page).read_text())}
+    assert "inductor_kernels" in named
+    for module in named:
+        for lab in (LABS if "<lab>" in module else [None]):
+            path = ROOT / "labs" / Path(*module.replace("<lab>", lab or "").split("."))
+            assert (path / "__main__.py").is_file() or path.with_suffix(".py").is_file(), module
+
+
+# Paths the README names that exist only after something ran and that git does not ignore.
+WRITTEN_LATER = {"results/<lab>/<device>.failed.json": "a failed run's record, committed so the build stops",
+                 "logs/<lab>.log": "inside the folder gpu-results writes"}
+
+
+def readme_paths() -> set[str]:
+    paths = {tok for tok in re.findall(r"`([^`\s]+)`", README)
+             if "/" in tok and not tok.startswith(("http", "/", ".venv/bin", "--")) and "=" not in tok}
+    layout = README[README.index("## Layout"):]
+    for line in re.findall(r"```\n(.*?)```", layout, re.S)[0].splitlines():
+        if line and not line.startswith(" "):
+            paths |= set(re.match(r"((?:[\w./-]+, )*[\w./-]+)", line).group(1).split(", "))
+    return paths
+
+
+def test_every_path_the_readme_names_exists_or_is_written_by_a_command():
+    paths = readme_paths()
+    assert {"docs/en/reference/cohorts.md", "scripts/course/", "results/<lab>/<device>/"} <= paths
+    missing = []
+    for path in sorted(paths - set(WRITTEN_LATER)):
+        concrete = path.replace("<lab>", "inductor_kernels").replace("<device>", "cpu")
+        exists = any(ROOT.glob(concrete.rstrip("/"))) if "*" in concrete else (ROOT / concrete).exists()
+        ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", concrete], cwd=ROOT).returncode == 0
+        if not exists and not ignored:
+            missing.append(path)
+    assert missing == []
+
+
+@pytest.mark.parametrize("python", ["old", "missing"])
+def test_make_site_with_a_python_older_than_3_11_says_so_before_making_a_venv(tmp_path, python):
+    for name in ("Makefile", "requirements.txt", "constraints.txt"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    old = tmp_path / "python3.10"
+    old.write_text("#!/bin/sh\n[ \"$1\" = -c ] && exit 1\nexit 0\n")   # answers the version question: too old
+    old.chmod(0o755)
+    done = subprocess.run(["make", "site", f"PYTHON={old if python == 'old' else tmp_path / 'nothing'}"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60, env=MAKE_ENV)
+    assert done.returncode != 0 and "older than Python 3.11" in done.stdout + done.stderr
+    assert "PYTHON=python3.12" in done.stdout + done.stderr
+    assert not (tmp_path / ".venv").exists()

@@ -94,6 +94,26 @@ def test_unknown_lab_is_a_clear_error(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def _cuda_here() -> bool:
+    import torch
+    return torch.cuda.is_available()
+
+
+@pytest.mark.skipif(_cuda_here(), reason="this machine has a GPU: DEVICE=cuda is right here")
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_cuda_without_a_gpu_is_refused_in_one_line_before_any_lab_runs(tmp_path, how):
+    """Every part would fail on a CPU, and its failure record would then stop the site build."""
+    if how == "flag":
+        done = course(tmp_path, "run", "--device", "cuda", "--preset", "smoke", "--lab", "toy_ok")
+    else:   # make labs DEVICE=cuda: make puts it in the environment; --device stays auto
+        done = course(tmp_path, "run", "--preset", "smoke", "--lab", "toy_ok", DEVICE="cuda")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "PyTorch sees no CUDA GPU" in done.stderr and "DEVICE=cpu" in done.stderr
+    assert not (tmp_path / "results").exists()
+    on_cpu = course(tmp_path, "run", "--device", "cpu", "--preset", "smoke", "--lab", "toy_ok", DEVICE="")
+    assert on_cpu.returncode == 0 and "toy_ok: ok" in on_cpu.stdout   # the near miss runs
+
 @pytest.fixture
 def lab_tree(tmp_path, monkeypatch):
     """A copy of a lab and labs/common that the test may edit; the fingerprint reads it."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -25,6 +27,17 @@ def _device(value: str) -> str:
     return default_device() if value == "auto" else value
 
 
+def _cuda_usable() -> bool:
+    """Whether PyTorch here sees a GPU; asked in a child, so the engine never imports torch."""
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True, timeout=300)
+    return probe.stdout.strip() == "True"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     labs = tuple(args.lab) if args.lab else runner.all_labs()
     for lab in labs:
@@ -33,10 +46,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         except (FileNotFoundError, LabMetaError) as error:
             print(f"course run: {error}", file=sys.stderr)
             return 2
-    request = runner.RunRequest(labs=labs, device=_device(args.device), preset=args.preset,
+    device = _device(args.device)
+    if device == "cuda" and not _cuda_usable():
+        # Every part would fail, and the failure record would then stop the site's build.
+        print("course run: DEVICE=cuda, but PyTorch sees no CUDA GPU on this machine; run on the CPU "
+              "(DEVICE=cpu, or leave DEVICE out) or on a GPU machine (README: Run on a GPU)", file=sys.stderr)
+        return 2
+    request = runner.RunRequest(labs=labs, device=device, preset=args.preset,
                                 force=args.force, results_dir=Path(args.results), timeout_s=args.timeout,
                                 keep_other_machines=args.keep_other_machines)
-    outcomes = runner.run_all(request)
+    for stop in (signal.SIGTERM, signal.SIGHUP):  # `kill`, a closed terminal: stop as Ctrl-C does
+        signal.signal(stop, _interrupt)
+    try:
+        outcomes = runner.run_all(request)
+    except KeyboardInterrupt:
+        print("\ncourse run: interrupted; the lab that was running is stopped and its last result "
+              "in results/ is unchanged (labs finished before it keep their new results)", file=sys.stderr)
+        return 130
     return 0 if all(o.succeeded for o in outcomes) else 1
 
 
@@ -61,9 +87,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Validate and place results made on another machine (see course/importing.py)."""
     from course.importing import import_folder
-    outcomes = import_folder(Path(args.folder), Path(args.results), force=args.force)
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        unpack = f"unpack it first: mkdir -p /tmp/gpu && tar xzf {folder} -C /tmp/gpu, then import /tmp/gpu"
+        why = "does not exist" if not folder.exists() else f"is not a folder; {unpack}" if folder.is_file() else \
+            "is not a folder"
+        print(f"course import: {folder} {why}", file=sys.stderr)
+        return 1
+    outcomes = import_folder(folder, Path(args.results), force=args.force)
     if not outcomes:
-        print(f"no <lab>/<device>/manifest.json under {args.folder}", file=sys.stderr)
+        print(f"course import: no <lab>/<device>/manifest.json under {folder}; pass the folder that holds "
+              "the labs' folders (as gpu-results packs them)", file=sys.stderr)
         return 1
     for outcome in outcomes:
         print(outcome.line(), file=sys.stdout if outcome.imported else sys.stderr)

@@ -118,15 +118,24 @@ def _run_process(command: list[str], env: dict[str, str], log_path: Path, timeou
             code: int | None = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             timed_out = True
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, 9)  # the whole group: compile workers too
+            _stop_group(process)
             code = None
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=DRAIN_S)
+        except KeyboardInterrupt:
+            # Ctrl-C reaches the runner, not the lab (its own session): without this the lab
+            # would run on, unread, until its timeout.
+            _stop_group(process)
+            raise
         reader.join(timeout=DRAIN_S)
         if reader.is_alive():
             log_handle.write("\n[runner] output still open after the lab ended; stopped reading it\n")
     return code, timed_out
+
+
+def _stop_group(process: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, 9)  # the whole group: compile workers too
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=DRAIN_S)
 
 
 def run_one(request: RunRequest, lab: str, progress: Progress) -> LabOutcome:

@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import sys
 from collections import Counter
 from pathlib import Path
@@ -42,7 +44,7 @@ def cmd_submit(args: argparse.Namespace) -> int:
     manifest_path = Path(args.run) / "manifest.json" if args.run else \
         results.device_folder(Path(args.results), args.lab, device) / "manifest.json"
     if not manifest_path.is_file():
-        hint = "pass --run DIR (the --out folder of `python -m labs.LAB`)" if args.run is None else \
+        hint = "pass --run DIR (the --out folder of `.venv/bin/python -m labs.LAB`)" if args.run is None else \
             "pass the folder the lab wrote its manifest.json into"
         return _fail(f"course submit: no run at {manifest_path}; run the lab first, or {hint}")
     try:
@@ -81,7 +83,7 @@ def cmd_cohort(args: argparse.Namespace) -> int:
         if args.cohort_command == "new":
             path = config.new_cohort(args.cohort, labs=args.lab, preset=args.preset, alias_mode=args.alias_mode)
             print(f"wrote {path}: edit its titles and dates, then add submissions with "
-                  f"`python -m course cohort add {args.cohort} FILE...`")
+                  f"`.venv/bin/python -m course cohort add {args.cohort} FILE...`")
             return 0
         if args.cohort_command == "list":
             return _list()
@@ -97,6 +99,9 @@ def cmd_cohort(args: argparse.Namespace) -> int:
         text = export.to_csv(cohort, store.read_submissions(cohort), history=args.history)
         if args.out:
             write_text_atomic(Path(args.out), text)
+            header, *rows = csv.reader(io.StringIO(text))
+            print(f"wrote {args.out}: {len(rows)} row{'' if len(rows) == 1 else 's'} (one per submission), "
+                  f"{len(header)} columns")
         else:
             sys.stdout.write(text)
         return 0

@@ -68,7 +68,7 @@ def load_cohort(cohort_id: str, cohorts_dir: Path | None = None) -> Cohort:
         raise CohortError(f"{cohort_id!r} is not a cohort id: lowercase letters, digits and dashes, "
                           "such as 2026-11-pilot")
     if not path.is_file():
-        raise CohortError(f"{path} does not exist; create it with `python -m course cohort new {cohort_id}`")
+        raise CohortError(f"{path} does not exist; create it with `.venv/bin/python -m course cohort new {cohort_id}`")
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
@@ -107,7 +107,7 @@ def cohort_ids(cohorts_dir: Path | None = None) -> list[str]:
 
 TEMPLATE = """\
 # A cohort: learners' runs of some labs, published as a page in English and Spanish.
-# `python -m course cohort add {id} FILE...` adds submissions; `make site` publishes them.
+# `.venv/bin/python -m course cohort add {id} FILE...` adds submissions; `make site` publishes them.
 title = {{en = "{title_en}", es = "{title_es}"}}
 starts = {starts}
 ends = {ends}

@@ -161,7 +161,7 @@ def _read_stored(path: Path, replaced: bool, full: bool) -> Stored:
     match = STORED_NAME.match(path.name)
     if not match or path.is_symlink() or not path.is_file():
         raise CohortError(f"{path}: not a file `cohort add` wrote; remove it (add submissions with "
-                          "`python -m course cohort add`)")
+                          "`.venv/bin/python -m course cohort add`)")
     try:
         raw = path.read_bytes()
         data = _checked(raw) if full else parse(raw, full=False)  # shared: read, never modified

@@ -193,13 +193,13 @@ def check(data: Any, *, known_labs: list[str] | None = None) -> None:
             and isinstance(data.get("submission_version"), int):
         raise SubmissionError(f"submission_version {data['submission_version']} is not one this course reads "
                               f"(it reads {SUBMISSION_VERSION}); make the file again with this course's "
-                              "`python -m course submit`")
+                              "`.venv/bin/python -m course submit`")
     found = problems(data)
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise SubmissionError(f"field '{first.where()}' {first.message}{more}; make the file again with "
-                              "`python -m course submit` from an unedited run")
+                              "`.venv/bin/python -m course submit` from an unedited run")
     if data["content_hash"] != content_hash(data):
         raise SubmissionError("its content does not match its content_hash (was it edited after "
                               "`course submit`?); ask the learner to submit the run again")

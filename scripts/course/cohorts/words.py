@@ -14,8 +14,8 @@ WORDS = {
                   "(device, CPU and GPU model, thread count, torch, Triton and Python versions, commit, date). "
                   "It never holds artifacts, file paths, host names or user names. See [Submissions and cohorts]({link}).",
         "empty_title": "No submissions yet",
-        "empty": "This cohort has no submissions yet. Learners make one with `python -m course submit`; the "
-                 "instructor adds them with `python -m course cohort add {id} FILE…` and runs `make site`.",
+        "empty": "This cohort has no submissions yet. Learners make one with `.venv/bin/python -m course submit`; the "
+                 "instructor adds them with `.venv/bin/python -m course cohort add {id} FILE…` and runs `make site`.",
         "per_lab": "Learners per lab", "submissions": "Submissions", "learners": "Learners",
         "machines": "Machines", "device": "Device", "cpu_model": "CPU model", "threads": "Threads",
         "torch": "torch",
@@ -33,7 +33,7 @@ WORDS = {
         "reference_runs": "The course's reference runs",
         "reference_line": "{lab}: {device}, torch {torch}, preset {preset}, {date}, commit {commit}",
         "no_cohorts": "No cohort has been published yet. An instructor creates one with "
-                      "`python -m course cohort new COHORT-ID`.",
+                      "`.venv/bin/python -m course cohort new COHORT-ID`.",
         "cohort_col": "Cohort", "dates_col": "Dates",
         "n_submissions": ("{n} submission", "{n} submissions"), "n_learners": ("{n} learner", "{n} learners"),
         "n_replaced": ("{n} replaced (kept in history)", "{n} replaced (kept in history)"),
@@ -64,8 +64,8 @@ WORDS = {
                   "de torch, Triton y Python, commit, fecha). Nunca contiene artefactos, rutas de archivos, nombres de "
                   "equipo ni de usuario. Véase [Envíos y cohortes]({link}).",
         "empty_title": "Aún no hay envíos",
-        "empty": "Esta cohorte aún no tiene envíos. Cada participante crea el suyo con `python -m course submit`; "
-                 "el instructor o la instructora los añade con `python -m course cohort add {id} FILE…` y ejecuta "
+        "empty": "Esta cohorte aún no tiene envíos. Cada participante crea el suyo con `.venv/bin/python -m course submit`; "
+                 "el instructor o la instructora los añade con `.venv/bin/python -m course cohort add {id} FILE…` y ejecuta "
                  "`make site`.",
         "per_lab": "Participantes por laboratorio", "submissions": "Envíos", "learners": "Participantes",
         "machines": "Máquinas", "device": "Dispositivo", "cpu_model": "Modelo de CPU", "threads": "Hilos",
@@ -85,7 +85,7 @@ WORDS = {
         "reference_runs": "Las ejecuciones de referencia del curso",
         "reference_line": "{lab}: {device}, torch {torch}, preajuste {preset}, {date}, commit {commit}",
         "no_cohorts": "Aún no se ha publicado ninguna cohorte. El instructor o la instructora crea una con "
-                      "`python -m course cohort new COHORT-ID`.",
+                      "`.venv/bin/python -m course cohort new COHORT-ID`.",
         "cohort_col": "Cohorte", "dates_col": "Fechas",
         "n_submissions": ("{n} envío", "{n} envíos"), "n_learners": ("{n} participante", "{n} participantes"),
         "n_replaced": ("{n} sustituido (guardado en el historial)", "{n} sustituidos (guardados en el historial)"),

@@ -22,7 +22,7 @@ def render_lab_header(page: Page, marker: Marker) -> str:
             f"    - **{t(lang, 'prerequisites')}:** {prereqs}\n\n"
             f"    **{t(lang, 'you_learn')}:**\n\n{learn}\n\n"
             f"    **{t(lang, 'run_it')}:**\n\n"
-            f"    ```bash\n    python -m labs.{meta.id} --device cpu\n"
+            f"    ```bash\n    .venv/bin/python -m labs.{meta.id} --device cpu\n"
             f"    make labs LAB={meta.id}\n    ```\n\n"
             f"    {t(lang, 'run_it_where', lab=meta.id, out=f'experiments/{meta.id}')}\n")
 
