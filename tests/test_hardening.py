@@ -346,6 +346,31 @@ def test_ctrl_c_stops_the_lab_too_and_says_so_in_one_line(tmp_path, stop):
             os.kill(lab_pid, signal.SIGKILL)
 
 
+def test_ctrl_c_on_a_lab_run_by_hand_is_one_line_not_a_traceback(tmp_path):
+    """`python -m labs.x` typed by a learner, then Ctrl-C: one line, exit 130, no manifest."""
+    pid_file = tmp_path / "pid"
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHONPATH=f"{TOYS.parent}{os.pathsep}{ROOT}",
+                       TOY_PID_FILE=str(pid_file))
+    lab = subprocess.Popen(
+        [sys.executable, "-m", "toylabs.toy_slow", "--device", "cpu", "--preset", "smoke",
+         "--out", str(tmp_path / "out")],
+        cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while not pid_file.is_file() or not pid_file.read_text().strip():
+        assert time.monotonic() < deadline and lab.poll() is None, lab.communicate()
+        time.sleep(0.1)
+    try:
+        lab.send_signal(signal.SIGINT)
+        out, err = lab.communicate(timeout=30)
+        assert lab.returncode == 130, out + err
+        assert "Traceback" not in err and "toy_slow: interrupted" in err
+        assert not (tmp_path / "out" / "manifest.json").exists()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            lab.kill()
+
+
 # -- 4. one bad file never disables everything ------------------------------------------------
 
 @pytest.fixture

@@ -442,4 +442,9 @@ def quiet_torch_logs(path: Path) -> None:
 
 
 def main(lab_id: str) -> None:
-    sys.exit(run_lab(lab_id))
+    try:
+        sys.exit(run_lab(lab_id))
+    except KeyboardInterrupt:   # Ctrl-C in a terminal: the learner stopped it, nothing broke
+        print(f"\n{lab_id}: interrupted; no manifest was written (a rerun with --resume keeps the "
+              "parts that had finished)", file=sys.stderr, flush=True)
+        sys.exit(130)
