@@ -40,11 +40,30 @@ MODULES: dict[str, list[str]] = {
     "labs/common/fingerprint.py": ["tests/test_cache_key.py", "tests/test_runner.py"],
     "labs/common/contract.py": ["tests/test_hardening.py", "tests/test_results.py", "tests/test_lab_checks.py"],
     "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
-    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py"],
+    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py",
+                                             "tests/test_results_store.py", "tests/test_properties.py"],
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
-                                  "tests/test_freshness.py", "tests/test_markers.py"],
+                                  "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py"],
     "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
 }
+# Packages whose modules share one set of tests (each module is still counted on its own).
+PACKAGES: dict[str, list[str]] = {
+    "scripts/hooks": ["tests/test_hooks_fast.py", "tests/test_hardening_engine.py", "tests/test_site_inputs.py"],
+    "scripts/course/markers": ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_claims.py",
+                               "tests/test_hardening.py", "tests/test_hardening_engine.py", "tests/test_hooks_fast.py",
+                               "tests/test_properties.py", "tests/test_properties_markers.py", "tests/test_cohorts.py"],
+    "scripts/course/cohorts": ["tests/test_cohort_rules.py", "tests/test_cohorts.py", "tests/test_cohorts_scale.py",
+                               "tests/test_cohorts_site.py", "tests/test_results_store.py", "tests/test_properties.py"],
+    "labs/common/kernel_facts": ["tests/labs/test_kernel_facts.py", "tests/labs/test_kernel_facts_planted.py",
+                                 "tests/labs/test_explain.py", "tests/labs/test_explain_report.py",
+                                 "tests/labs/test_annotate.py"],
+}
+for _package, _tests in PACKAGES.items():
+    for _module in sorted((ROOT / _package).glob("*.py")):
+        if _module.stat().st_size:   # an empty __init__.py has nothing to mutate
+            MODULES.setdefault(str(_module.relative_to(ROOT)), _tests)
+MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
+                                       "tests/test_repository.py"]
 
 
 def in_tree(module: str) -> str:
