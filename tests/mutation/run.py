@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from report import write_report  # beside this file (the script's folder is on sys.path)
+from report import in_tree, write_report  # beside this file (the script's folder is on sys.path)
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -63,12 +63,8 @@ for _package, _tests in PACKAGES.items():
         if _module.stat().st_size:   # an empty __init__.py has nothing to mutate
             MODULES.setdefault(str(_module.relative_to(ROOT)), _tests)
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
+                                       "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]
-
-
-def in_tree(module: str) -> str:
-    """Where a module sits in the scratch tree (scripts/course/x.py -> course/x.py)."""
-    return module.removeprefix("scripts/")
 
 
 def build_tree(modules: list[str]) -> None:
@@ -78,12 +74,12 @@ def build_tree(modules: list[str]) -> None:
     for name in listed:
         source = ROOT / name
         if source.is_file() and not source.is_symlink():
-            target = TREE / (in_tree(name) if name.startswith("scripts/course/") else name)
+            target = TREE / in_tree(name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     tests = sorted({t for m in modules for t in MODULES.get(m, []) if (ROOT / t).is_file()})
     pyproject = (TREE / "pyproject.toml").read_text()
-    tops = {in_tree(p).split("/")[0] if p.startswith("scripts/course/") else p.split("/")[0] for p in listed if "/" in p}
+    tops = {in_tree(p).split("/")[0] for p in listed if "/" in p}
     also = sorted(tops - {"tests"}) + ["mkdocs.yml"]
     pyproject += "\n[tool.mutmut]\n" + "\n".join([
         f"source_paths = {json.dumps([in_tree(m) for m in modules])}",
