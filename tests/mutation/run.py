@@ -49,7 +49,8 @@ MODULES: dict[str, list[str]] = {
 }
 # Packages whose modules share one set of tests (each module is still counted on its own).
 PACKAGES: dict[str, list[str]] = {
-    "scripts/hooks": ["tests/test_hooks_fast.py", "tests/test_hardening_engine.py", "tests/test_site_inputs.py"],
+    "scripts/hooks": ["tests/test_hooks_fast.py", "tests/test_hooks_pages.py", "tests/test_hardening_engine.py",
+                      "tests/test_site_inputs.py"],
     "scripts/course/markers": ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_claims.py",
                                "tests/test_hardening.py", "tests/test_hardening_engine.py", "tests/test_hooks_fast.py",
                                "tests/test_properties.py", "tests/test_properties_markers.py", "tests/test_cohorts.py"],
