@@ -53,7 +53,7 @@ PACKAGES: dict[str, list[str]] = {
                       "tests/test_site_inputs.py"],
     "scripts/course/markers": ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_claims.py",
                                "tests/test_hardening.py", "tests/test_hardening_engine.py", "tests/test_hooks_fast.py",
-                               "tests/test_properties.py", "tests/test_properties_markers.py", "tests/test_cohorts.py"],
+                               "tests/test_properties_markers.py", "tests/test_cohorts.py", "tests/test_curriculum_markers.py"],
     "scripts/course/cohorts": ["tests/test_cohort_rules.py", "tests/test_cohorts.py", "tests/test_cohorts_scale.py",
                                "tests/test_cohorts_site.py", "tests/test_results_store.py", "tests/test_properties.py",
                                "tests/test_submission_messages.py"],
