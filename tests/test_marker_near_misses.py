@@ -167,3 +167,36 @@ def test_an_unknown_kind_is_given_the_nearest_kind_only_when_it_is_near(tmp_path
         assert "did you mean" not in error and "known: " in error and "case" in error.split("known: ")[1]
     else:
         assert hint in error
+
+
+# -- whole messages and fallbacks of case, unknown kinds and older runs -----------------------------
+
+@pytest.fixture
+def today_store(tmp_path):
+    write_result(tmp_path, device="cpu", provenance=todays_code())
+    return ResultStore(tmp_path)
+
+
+@pytest.mark.parametrize("options, has", [('faster="won" same="tie"', "faster, same"), ("", "none")])
+def test_a_case_with_no_text_for_the_value_names_every_option_it_has(today_store, options, has):
+    [message] = errors("{{ case inductor_kernels/cpu:verdict " + options + " }}", today_store)
+    assert message.endswith(f"verdict is 'slower' on this run, and the marker has no text for it (it has: {has}); "
+                            'add slower="…" or else="…"')
+
+
+def test_a_case_with_absent_shows_it_when_the_device_has_no_result(tmp_path):
+    assert ok('{{ case inductor_kernels/cpu:verdict absent="not yet" slower="S" }}', ResultStore(tmp_path)) == \
+        "not yet"
+
+
+def test_an_unknown_kind_lists_every_kind_there_is(tmp_path):
+    from course.markers import RENDERERS
+    [message] = errors("{{ qqqqq inductor_kernels }}", ResultStore(tmp_path))
+    assert message.endswith(f"unknown marker kind 'qqqqq'; known: {', '.join(sorted(RENDERERS))}")
+
+
+def test_a_key_an_older_run_lacks_is_named_with_its_run():
+    from course.markers.parse import NotInOlderRun
+    gap = NotInOlderRun("inductor_kernels", "cuda", "tinyhead.x")
+    assert str(gap) == "'tinyhead.x' is not in the cuda run of inductor_kernels, made by older code of the lab"
+    assert (gap.lab, gap.device, gap.key) == ("inductor_kernels", "cuda", "tinyhead.x")
