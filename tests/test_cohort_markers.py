@@ -1,0 +1,69 @@
+"""The pieces of a cohort page's distributions, each checked whole: a machine class's label (named
+model or "other models"), a point's hover text, which points a class shows, and the summary
+table's row with the course's own run in its class only (expected text written by hand)."""
+
+from __future__ import annotations
+
+import pytest
+
+from course.cohorts import report
+from course.cohorts.reference import ReferenceRun
+from course.markers import PageContext
+from course.markers import cohorts as cohort_markers
+from course.markers.page import Page
+from course.results import ResultStore
+
+
+def page(tmp_path, lang="en") -> Page:
+    return Page(PageContext(page=f"{lang}/cohorts/x.md", lang=lang, page_dir="cohorts", site_root=".."),
+                ResultStore(tmp_path))
+
+
+def rows(n: int) -> list[report.Row]:
+    return [report.Row(number=i + 1, learner=i + 1, entry={"threads": 8, "torch": "2.13.0"}) for i in range(n)]
+
+
+@pytest.mark.parametrize("lang, device_class, label", [
+    ("en", ("cpu", "AMD EPYC"), "CPU · AMD EPYC"), ("en", ("cuda", ""), "GPU · other models"),
+    ("es", ("cpu", ""), "CPU · otros modelos"), ("es", ("cuda", "NVIDIA H100"), "GPU · NVIDIA H100"),
+])
+def test_a_machine_class_is_its_kind_and_model_or_other_models(tmp_path, lang, device_class, label):
+    assert cohort_markers._class_label(page(tmp_path, lang), device_class) == label
+
+
+@pytest.mark.parametrize("lang, number, threads, torch, text", [
+    ("en", 7, 8, "2.13.0", "&#35; 7 · 8 threads · torch 2.13.0"),
+    ("es", 7, 8, "2.13.0", "n.º 7 · 8 hilos · torch 2.13.0"),
+    ("en", None, None, "2.13.0", "torch 2.13.0"),          # the course's run: no number, no threads
+    ("en", 3, None, "2.12.1", "&#35; 3 · torch 2.12.1"),
+    ("en", None, 4, "2.12.1", "4 threads · torch 2.12.1"),
+])
+# The hover is escaped text: "#" is &#35; (Markdown would read it as a heading mark).
+def test_a_points_hover_is_its_number_threads_and_torch(tmp_path, lang, number, threads, torch, text):
+    assert cohort_markers._hover(page(tmp_path, lang), number, threads, torch) == text
+
+
+def test_a_class_at_the_limit_shows_every_point_and_one_more_only_its_outliers(tmp_path):
+    n = report.ALL_POINTS_UP_TO
+    small = report.Summary(("cpu", ""), [float(v) for v in range(n)], rows(n))   # the class of other models
+    points = cohort_markers._points(page(tmp_path), small)
+    assert [value for _, value, _ in points] == [float(v) for v in range(n)]
+    assert points[2] == ("CPU · other models", 2.0, "&#35; 3 · 8 threads · torch 2.13.0")
+    large = report.Summary(("cpu", "X"), [float(v) for v in range(n)] + [1000.0], rows(n + 1))
+    assert cohort_markers._points(page(tmp_path), large) == [
+        ("CPU · X", 1000.0, f"&#35; {n + 1} · 8 threads · torch 2.13.0")]
+
+
+def test_the_summary_row_is_the_class_its_box_and_the_course_run_of_that_class_only(tmp_path):
+    summary = report.Summary(("cpu", "AMD EPYC"), [1.0, 2.0, 3.0, 4.0, 5.0], rows(5))
+    others = report.Summary(("cuda", ""), [10.0, 20.0], rows(2))
+    dist = report.Distribution("inductor_kernels", "x.speedup", {"en": "Speed-up"}, False, classes=[summary, others])
+    references = [ReferenceRun("inductor_kernels", "cpu", ("cpu", "AMD EPYC"), {}, {"x.speedup": 2.5}, True),
+                  ReferenceRun("inductor_kernels", "cpu", ("cpu", "Intel Xeon"), {}, {"x.speedup": 9.0}, True),
+                  ReferenceRun("inductor_kernels", "cpu", ("cpu", "AMD EPYC"), {}, {"other": 7.0}, True)]
+    table = cohort_markers._summary_table(page(tmp_path), dist, references)
+    assert "| Machine | Runs | Median | Middle half (Q1 to Q3) | Range | Course run |" in table
+    assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | 2.50 |" in table
+    assert "| GPU · other models | 2 | 15.0 | 12.5 – 17.5 | 10.0 – 20.0 | — |" in table
+    alone = cohort_markers._summary_table(page(tmp_path), dist, references[1:])
+    assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | — |" in alone
