@@ -67,3 +67,39 @@ def test_the_summary_row_is_the_class_its_box_and_the_course_run_of_that_class_o
     assert "| GPU · other models | 2 | 15.0 | 12.5 – 17.5 | 10.0 – 20.0 | — |" in table
     alone = cohort_markers._summary_table(page(tmp_path), dist, references[1:])
     assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | — |" in alone
+
+
+def test_a_cohort_table_is_a_whole_markdown_table_in_its_wrapper():
+    assert cohort_markers._table(["a", "b"], [["1", "2"], ["3", "4"]]) == (
+        '<div class="course-table" markdown>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n</div>\n')
+
+
+def test_the_summary_row_is_in_the_pages_language(tmp_path):
+    summary = report.Summary(("cpu", ""), [1000.5, 2000.0, 3000.0], rows(3))
+    dist = report.Distribution("inductor_kernels", "x", {"es": "x"}, False, classes=[summary])
+    table = cohort_markers._summary_table(page(tmp_path, "es"), dist, [])
+    assert "| CPU · otros modelos | 3 | 2000 | 1500 – 2500 | 1000 – 3000 | — |" in table
+
+
+def test_outliers_are_named_furthest_first_across_classes_and_none_is_said(tmp_path):
+    base = [float(v) for v in range(1, 41)]
+    near = report.Summary(("cpu", "A"), base + [70.0], rows(41))               # 1.95 IQRs past Q3
+    far = report.Summary(("cuda", "B"), base + [400.0], rows(40) + [report.Row(7, 7, {"device": "cuda",
+                                                                                      "device_name": "B"})])
+    near.rows[-1] = report.Row(41, 41, {"device": "cpu", "device_name": "A"})
+    dist = report.Distribution("inductor_kernels", "x", {"en": "x"}, False, classes=[near, far])
+    text = cohort_markers._outliers(page(tmp_path), dist)
+    assert text == ("Outside the box by more than 1.5 times its height, worth a look: "
+                    "&#35; 7 (GPU · B, 400); &#35; 41 (CPU · A, 70.0).\n")
+    calm = report.Distribution("inductor_kernels", "x", {"en": "x"}, False,
+                               classes=[report.Summary(("cpu", "A"), base, rows(40))])
+    assert cohort_markers._outliers(page(tmp_path), calm) == \
+        "No run lies outside the box by more than 1.5 times its height.\n"
+
+
+def test_the_download_links_point_at_the_cohorts_files_from_the_site_root(tmp_path):
+    from course.cohorts.config import Cohort
+    cohort = Cohort("pilot-1", tmp_path, {"en": "Pilot"}, None, None, ("inductor_kernels",), "full", "shown")
+    text = cohort_markers._download(page(tmp_path), cohort)
+    assert '<a href="../cohorts/pilot-1/pilot-1-submissions.csv" download>CSV</a>' in text
+    assert 'href="../cohorts/pilot-1/pilot-1-submissions.json"' in text
