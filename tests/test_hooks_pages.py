@@ -52,3 +52,42 @@ def test_a_renamed_labs_old_address_sends_each_language_to_its_new_page(tmp_path
         assert '<link rel="canonical" href="../inductor_kernels/">' in page
         assert "<title>inductor_kernels</title>" in page and '<a href="../inductor_kernels/">' in page
     assert "This lab has a new address:" in english and "Este laboratorio tiene una dirección nueva:" in spanish
+
+
+# -- the other small hooks: their pure parts, without MkDocs ---------------------------------------
+
+def test_the_theme_gets_the_engines_strings():
+    from course.strings import STRINGS
+    config = types.SimpleNamespace(extra={})
+    assert hook("ui_strings").on_config(config) is config and config.extra["course_strings"] is STRINGS
+
+
+def test_a_missing_spanish_page_is_a_build_warning(tmp_path, caplog):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "es").mkdir()
+    (tmp_path / "en" / "a.md").write_text("# A\n", encoding="utf-8")
+    hook("translations").on_pre_build({"docs_dir": str(tmp_path)})
+    assert [r.getMessage() for r in caplog.records if r.levelname == "WARNING"] == [
+        "docs/es/a.md is missing: the Spanish tree must mirror docs/en/a.md; add its translation"]
+
+
+def test_a_cohort_page_is_its_escaped_title_and_one_marker():
+    cohorts = hook("cohorts")
+    assert cohorts.page_markdown("pilot-1", "A *b* <c>") == '# A &#42;b&#42; &lt;c&gt;\n\n{{ cohort id="pilot-1" }}\n'
+
+
+@pytest.mark.parametrize("plugins, lang", [({"i18n": types.SimpleNamespace(current_language="es")}, "es"),
+                                           ({"i18n": types.SimpleNamespace(current_language=None)}, "en"),
+                                           ({}, "en")])
+def test_the_cohort_pages_language_is_the_one_being_built(plugins, lang):
+    assert hook("cohorts")._language(types.SimpleNamespace(plugins=plugins)) == lang
+
+
+def test_a_published_text_file_is_utf8_and_a_binary_one_is_copied_as_it_is(tmp_path):
+    assets = hook("site_assets")
+    (tmp_path / "a.txt").write_bytes("kernel é\n".encode())
+    (tmp_path / "b.png").write_bytes(b"\x89PNG\xff\x00")
+    assets.publish(tmp_path / "a.txt", tmp_path / "a.out")
+    assets.publish(tmp_path / "b.png", tmp_path / "b.out")
+    assert (tmp_path / "a.out").read_bytes() == "kernel é\n".encode()
+    assert (tmp_path / "b.out").read_bytes() == b"\x89PNG\xff\x00"
