@@ -103,3 +103,9 @@ def test_the_download_links_point_at_the_cohorts_files_from_the_site_root(tmp_pa
     text = cohort_markers._download(page(tmp_path), cohort)
     assert '<a href="../cohorts/pilot-1/pilot-1-submissions.csv" download>CSV</a>' in text
     assert 'href="../cohorts/pilot-1/pilot-1-submissions.json"' in text
+
+
+@pytest.mark.parametrize("lang, passed, total, text", [("en", 1, 4, "25.0%"), ("es", 1, 3, "33,3\u00a0%"),
+                                                       ("en", 0, 0, "—"), ("en", 0, 2, "0%")])
+def test_a_pass_rate_is_a_percentage_in_the_pages_language_or_a_dash_with_no_runs(tmp_path, lang, passed, total, text):
+    assert cohort_markers._share(page(tmp_path, lang), passed, total) == text
