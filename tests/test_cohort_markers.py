@@ -4,6 +4,8 @@ table's row with the course's own run in its class only (expected text written b
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from course.cohorts import report
@@ -109,3 +111,33 @@ def test_the_download_links_point_at_the_cohorts_files_from_the_site_root(tmp_pa
                                                        ("en", 0, 0, "—"), ("en", 0, 2, "0%")])
 def test_a_pass_rate_is_a_percentage_in_the_pages_language_or_a_dash_with_no_runs(tmp_path, lang, passed, total, text):
     assert cohort_markers._share(page(tmp_path, lang), passed, total) == text
+
+
+def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch):
+    from course.cohorts import config
+    from course.cohorts.submission import short_hash, to_text
+    from tests.manifests import write_result
+    from tests.test_cohorts import add, cohort_page, make_cohort, rehash, run, write
+    monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
+    cohort = make_cohort(tmp_path / "cohorts", labs=("inductor_kernels",))
+    cpu = run(1, "Ada")
+    gpu = run(2, "Bo")
+    gpu["provenance"] = dict(gpu["provenance"], device="cuda", device_name="NVIDIA H100", threads=16,
+                             torch="2.11.0", triton="3.6.0")
+    gpu = rehash(gpu)
+    add(cohort, write(tmp_path, "a.json", to_text(cpu)), write(tmp_path, "b.json", to_text(gpu)))
+    results = tmp_path / "results"
+    reference = write_result(results)
+    p = json.loads((reference / "manifest.json").read_text())["provenance"]
+    text = cohort_page(results, "en")
+    assert ("| 1 | <bdi>Ada</bdi> | <code>inductor&#95;kernels</code> | <code>full</code> | CPU · AMD EPYC | AMD EPYC | 2 "
+            f"| 2.13.0+cpu | — | 3.11.7 | <code>01234567</code> | 2026-11-21 13:00 | 1 / 2 | <code>{short_hash(cpu)}</code> |"
+            ) in text
+    assert ("| 2 | <bdi>Bo</bdi> | <code>inductor&#95;kernels</code> | <code>full</code> | GPU · NVIDIA H100 | AMD EPYC | 16 "
+            f"| 2.11.0 | 3.6.0 | 3.11.7 | <code>01234567</code> | 2026-11-21 13:00 | 1 / 2 | <code>{short_hash(gpu)}</code> |"
+            ) in text
+    assert "| Triton |" in text and "The latest" not in text
+    device = "GPU" if p["device"] == "cuda" else "CPU"
+    line = (f"- inductor&#95;kernels: {device} · {p['device_name']}, torch {p['torch']}, preset {p['preset']}, "
+            f"{p['date_utc'][:10]}, commit {(p['commit'] or '?')[:8]}: ")
+    assert "## The course's reference runs\n\n" + line in text
