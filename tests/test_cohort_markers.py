@@ -67,6 +67,8 @@ def test_the_summary_row_is_the_class_its_box_and_the_course_run_of_that_class_o
     assert "| Machine | Runs | Median | Middle half (Q1 to Q3) | Range | Course run |" in table
     assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | 2.50 |" in table
     assert "| GPU · other models | 2 | 15.0 | 12.5 – 17.5 | 10.0 – 20.0 | — |" in table
+    twice = references + [ReferenceRun("inductor_kernels", "cuda", ("cpu", "AMD EPYC"), {}, {"x.speedup": 3.0}, False)]
+    assert "| 1.00 – 5.00 | 2.50, 3.00 |" in cohort_markers._summary_table(page(tmp_path), dist, twice)
     alone = cohort_markers._summary_table(page(tmp_path), dist, references[1:])
     assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | — |" in alone
 
