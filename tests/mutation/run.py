@@ -44,7 +44,8 @@ MODULES: dict[str, list[str]] = {
                                              "tests/test_results_store.py", "tests/test_properties.py",
                                              "tests/test_submission_messages.py"],
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
-                                  "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py"],
+                                  "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
+                                  "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
     "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
 }
 # Packages whose modules share one set of tests (each module is still counted on its own).
