@@ -91,3 +91,43 @@ def test_a_published_text_file_is_utf8_and_a_binary_one_is_copied_as_it_is(tmp_p
     assets.publish(tmp_path / "b.png", tmp_path / "b.out")
     assert (tmp_path / "a.out").read_bytes() == "kernel é\n".encode()
     assert (tmp_path / "b.out").read_bytes() == b"\x89PNG\xff\x00"
+
+
+# -- the markers hook around expand(): a page through it, the project folder, error grouping -------
+
+def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(tmp_path, monkeypatch):
+    from course.results import ResultStore
+    from tests.manifests import todays_code, write_result
+    markers_hook = hook("markers")
+    write_result(tmp_path / "results", device="cpu", provenance=todays_code())
+    monkeypatch.setattr(markers_hook, "_store", ResultStore(tmp_path / "results"))
+    (tmp_path / "part.md").write_text("included", encoding="utf-8")
+    page = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="en/labs/x.md"), url="labs/x/", meta={})
+    config = {"config_file_path": str(tmp_path / "mkdocs.yml")}
+    out = markers_hook.on_page_markdown("{{ metric inductor_kernels/cpu:eager_us }}\n", page, config, None)
+    assert out == "11.8\u00a0µs\n" and page.meta == {}
+
+
+@pytest.mark.parametrize("config, folder", [({"config_file_path": "/x/y/mkdocs.yml"}, "/x/y"), ({}, None),
+                                            (None, None)])
+def test_included_files_are_read_beside_mkdocs_yml_or_from_here(config, folder):
+    from pathlib import Path
+    assert hook("markers")._project_folder(config) == (Path(folder) if folder else Path.cwd())
+
+
+def test_errors_are_grouped_by_the_cause_after_the_first_marker_even_if_it_names_another():
+    markers_hook = hook("markers")
+    cause = "needs {{ lab }}: a target"
+    errors = [f"p.md: marker {{{{ a }}}}: {cause}", f"p.md: marker {{{{ b }}}}: {cause}"]
+    assert markers_hook.group_errors("p.md", errors) == [f"p.md: marker {{{{ a }}}} and 1 more marker(s): {cause}"]
+
+
+@pytest.mark.parametrize("url, site_root", [("a/b/x.html", "../.."), ("a/b/c/x.html", "../../..")])
+def test_a_page_file_deep_in_the_tree_is_in_its_folder(url, site_root):
+    assert hook("markers").page_context("en/" + url.replace(".html", ".md"), url).site_root == site_root
+
+
+def test_a_renamed_labs_pages_are_written_again_into_a_site_that_has_them(tmp_path):
+    renamed.on_post_build({"site_dir": str(tmp_path)})
+    renamed.on_post_build({"site_dir": str(tmp_path)})    # mkdocs build --dirty, or serve's rebuilds
+    assert (tmp_path / "labs/lab03_compile/index.html").is_file()
