@@ -8,8 +8,6 @@ from pathlib import Path
 
 from course import runner
 
-REPOSITORY = Path(__file__).resolve().parent.parent
-
 
 def test_the_course_comes_before_the_callers_pythonpath_and_torchs_folders_are_the_runs(monkeypatch, tmp_path):
     elsewhere = str(tmp_path / "elsewhere")   # a folder with its own `labs` would shadow the course's
@@ -19,8 +17,9 @@ def test_the_course_comes_before_the_callers_pythonpath_and_torchs_folders_are_t
     monkeypatch.setenv("COURSE_TEST_KEPT", "yes")
     env = runner.lab_environment(tmp_path / "work", tmp_path / "checkpoints")
     path = env["PYTHONPATH"].split(os.pathsep)
-    assert Path(path[0]) == REPOSITORY and path[-1] == elsewhere and len(path) == 3
-    assert (Path(path[1]) / "labs").is_dir()
+    # the engine's root and the labs' parent first (the same folder in a checkout), the caller's last
+    assert path == [str(runner.ROOT), str(runner.LABS_DIR.parent), elsewhere]
+    assert (Path(path[0]) / "labs").is_dir() and Path(path[1], "labs").is_dir()
     assert not {"TORCHINDUCTOR_CACHE_DIR", "TORCH_COMPILE_DEBUG_DIR", "TRITON_CACHE_DIR", "TMPDIR"} & set(env)
     assert env["COURSE_WORK_DIR"] == str(tmp_path / "work")
     assert env["COURSE_CHECKPOINT_DIR"] == str(tmp_path / "checkpoints")
@@ -30,4 +29,4 @@ def test_the_course_comes_before_the_callers_pythonpath_and_torchs_folders_are_t
 def test_no_pythonpath_from_the_caller_leaves_no_empty_entry(monkeypatch, tmp_path):
     monkeypatch.delenv("PYTHONPATH", raising=False)
     path = runner.lab_environment(tmp_path, tmp_path)["PYTHONPATH"].split(os.pathsep)
-    assert "" not in path and Path(path[0]) == REPOSITORY and len(path) == 2
+    assert path == [str(runner.ROOT), str(runner.LABS_DIR.parent)]
