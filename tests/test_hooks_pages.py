@@ -95,7 +95,7 @@ def test_a_published_text_file_is_utf8_and_a_binary_one_is_copied_as_it_is(tmp_p
 
 # -- the markers hook around expand(): a page through it, the project folder, error grouping -------
 
-def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(tmp_path, monkeypatch):
+def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(tmp_path, monkeypatch, caplog):
     from course.results import ResultStore
     from tests.manifests import todays_code, write_result
     markers_hook = hook("markers")
@@ -104,8 +104,13 @@ def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(
     (tmp_path / "part.md").write_text("included", encoding="utf-8")
     page = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="en/labs/x.md"), url="labs/x/", meta={})
     config = {"config_file_path": str(tmp_path / "mkdocs.yml")}
-    out = markers_hook.on_page_markdown("{{ metric inductor_kernels/cpu:eager_us }}\n", page, config, None)
-    assert out == "11.8\u00a0µs\n" and page.meta == {}
+    text = '{{ metric inductor_kernels/cpu:eager_us }}\n--8<-- "part.md"\n--8<-- "gone.md"\n'
+    with caplog.at_level("WARNING"):
+        out = markers_hook.on_page_markdown(text, page, config, None)
+    assert out == '11.8\u00a0µs\n--8<-- "part.md"\n(missing include: gone.md)\n' and page.meta == {}
+    assert [r.getMessage() for r in caplog.records] == [
+        "en/labs/x.md: line 3 includes gone.md, which does not exist; fix the path (relative to the folder of "
+        "mkdocs.yml) or remove the line"]
 
 
 @pytest.mark.parametrize("config, folder", [({"config_file_path": "/x/y/mkdocs.yml"}, "/x/y"), ({}, None),
