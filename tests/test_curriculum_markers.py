@@ -26,6 +26,8 @@ def rendered(text: str, lang: str, tmp_path, page_dir: str = "labs") -> str:
 @pytest.mark.parametrize("lab, prerequisites", [
     ("inductor_kernels", lambda lang: f"[{load_lab_meta('inside_compile').title[lang]}](inside_compile.md)"),
     ("inside_compile", lambda lang: t(lang, "none")),
+    ("kernel_history", lambda lang: ", ".join(f"[{load_lab_meta(p).title[lang]}]({p}.md)"
+                                              for p in ("inductor_kernels", "inside_compile"))),
 ])
 def test_a_lab_header_is_every_line_its_metadata_says(tmp_path, lang, lab, prerequisites):
     meta = load_lab_meta(lab)
@@ -59,7 +61,7 @@ def test_the_curriculum_is_each_phase_numbered_with_its_cards_in_week_order(tmp_
     phases = curriculum.phases()
     headings = re.findall(r"^### (.*)$", text, re.M)
     assert headings == [f"{n}. {phase.title[lang]}" for n, phase in enumerate(phases, start=1)]
-    assert text.count('<div class="grid cards course-curriculum" markdown>\n') == len(phases)
+    assert len(re.findall('^<div class="grid cards course-curriculum" markdown>$', text, re.M)) == len(phases)
     assert text.count("</div>\n") == len(phases) and text.endswith("</div>\n\n")
     for phase, chunk in zip(phases, re.split(r"^### .*$", text, flags=re.M)[1:], strict=True):
         assert f"\n{phase.summary[lang]}\n" in chunk
