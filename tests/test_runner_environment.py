@@ -15,6 +15,7 @@ def test_the_course_comes_before_the_callers_pythonpath_and_torchs_folders_are_t
     for name in ("TORCHINDUCTOR_CACHE_DIR", "TORCH_COMPILE_DEBUG_DIR", "TRITON_CACHE_DIR", "TMPDIR"):
         monkeypatch.setenv(name, f"/caller/{name}")
     monkeypatch.setenv("COURSE_TEST_KEPT", "yes")
+    monkeypatch.setenv("PYTHONUNBUFFERED", "")      # the runner's own value, whatever the caller had
     env = runner.lab_environment(tmp_path / "work", tmp_path / "checkpoints")
     path = env["PYTHONPATH"].split(os.pathsep)
     # the engine's root and the labs' parent first (the same folder in a checkout), the caller's last
