@@ -71,10 +71,14 @@ def diffs_of(tree: Path, module: str, mutants: list[str]) -> dict[str, str]:
     return json.loads(done.stdout)
 
 
-def write_report(tree: Path, modules: list[str], finished: bool, seconds: float) -> None:
-    """Record this run's modules in results/<module>.json, then REPORT.md from every module recorded."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
-                            text=True).stdout.strip()
+def head_commit() -> str:
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def write_report(tree: Path, modules: list[str], finished: bool, seconds: float, commit: str) -> None:
+    """Record this run's modules in results/<module>.json, then REPORT.md from every module recorded.
+    `commit`: HEAD when the tree was copied (work may have been committed during the run)."""
     for folder in ("survivors", "results"):
         (HERE / folder).mkdir(exist_ok=True)
     for module in modules:

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from report import in_tree, write_report  # beside this file (the script's folder is on sys.path)
+from report import head_commit, in_tree, write_report  # beside this file (the script's folder is on sys.path)
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -132,9 +132,10 @@ def main() -> int:
     started = time.monotonic()
     print(f"mutmut on {len(args.modules)} module(s), budget {args.budget:.0f} s, {args.jobs} job(s); "
           "mutmut's line shows done/total, then killed 🎉, no tests 🫥, timeouts ⏰, survived 🙁", flush=True)
+    commit = head_commit()   # the tree is a copy of the work tree now, whatever is committed later
     build_tree(args.modules)
     finished = run_mutmut(args.budget, args.jobs)
-    write_report(TREE, args.modules, finished, time.monotonic() - started)
+    write_report(TREE, args.modules, finished, time.monotonic() - started, commit)
     return 0
 
 
