@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import markdown
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from course import escape
@@ -153,6 +153,26 @@ def test_href_refuses_a_scheme_or_host_in_any_case_and_names_it(link):
                                             ("k-e_r.n~el/x y", "k-e_r.n~el/x%20y")])
 def test_href_keeps_a_relative_path_and_encodes_the_rest(link, expected):
     assert escape.href(link) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts, st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), texts)
+def test_href_refuses_a_lone_surrogate_anywhere_in_one_line_naming_it(before, surrogate, after):
+    # quote() would raise UnicodeEncodeError (a ValueError too, but one that names a codec, not the link)
+    assume(not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", before) and not before.startswith("//"))
+    path = before + surrogate + after
+    with pytest.raises(ValueError) as refused:
+        escape.href(path)
+    assert type(refused.value) is ValueError
+    message = str(refused.value)
+    assert message.startswith("refusing a link with a lone surrogate") and "\n" not in message
+    first = next(i for i, c in enumerate(path) if 0xD800 <= ord(c) <= 0xDFFF)
+    assert f"U+{ord(path[first]):04X}" in message and f"at character {first}," in message
+
+
+@pytest.mark.parametrize("near", ["\ud7ff", "\ue000", "\U0001F600", "\ufffd"])
+def test_href_encodes_the_characters_either_side_of_the_surrogate_range(near):
+    assert escape.href("a" + near) == "a" + urllib.parse.quote(near)
 
 
 @settings(max_examples=200, deadline=None)

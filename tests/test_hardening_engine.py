@@ -167,9 +167,10 @@ def test_a_correct_marker_next_to_a_wrong_one_still_renders(tmp_path):
 # -- 11. what the strict build says: one line, the file, the field, what to do ----------------------
 
 def markers_hook():
-    """scripts/hooks/markers.py as MkDocs loads it: by path."""
+    """scripts/hooks/markers.py as MkDocs loads it: by path (named by its path, for mutmut)."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("markers_hook", Path(__file__).parent.parent / "scripts/hooks/markers.py")
+    spec = importlib.util.spec_from_file_location("scripts.hooks.markers",
+                                                  Path(__file__).parent.parent / "scripts/hooks/markers.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

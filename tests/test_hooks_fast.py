@@ -15,7 +15,9 @@ HOOKS = Path(__file__).resolve().parent.parent / "scripts" / "hooks"
 
 
 def hook(name: str) -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location(f"course_hook_{name}", HOOKS / f"{name}.py")
+    """A hook loaded by path, as MkDocs does, under the name its path gives (scripts.hooks.x):
+    mutmut switches a mutant on only in the module of that name (tests/mutation/run.py)."""
+    spec = importlib.util.spec_from_file_location(f"scripts.hooks.{name}", HOOKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -125,3 +125,78 @@ def test_a_spanish_report_artifact_wins_on_a_spanish_page(tmp_path):
     assert "El informe en español" in ok("{{ code inductor_kernels/cpu:report }}", store, "es")
     assert "The English report" not in ok("{{ code inductor_kernels/cpu:report }}", store, "es")
     assert "The English report" in ok("{{ code inductor_kernels/cpu:report }}", store, "en")
+
+
+# -- markers shown as syntax: inside code, by CommonMark's rules, and just outside it ---------------
+
+BROKEN = "{{ metric nope/cpu:x }}"   # expanded, it would be an error: left alone, none
+
+
+@pytest.mark.parametrize("text", [
+    f"```\n~~~\n{BROKEN}\n```\n",                 # a fence of the other character does not close it
+    f"~~~\n```\n{BROKEN}\n~~~\n",
+    f"````\n```\n{BROKEN}\n```\n````\n",          # nor does a shorter one
+    f"```\n``` python\n{BROKEN}\n```\n",           # nor one with an info string
+    f"  ```\n{BROKEN}\n  ```\n",                   # an indented fence
+    f"``{BROKEN}``",                              # code spans of two backticks, one inside
+    f"`` a ` {BROKEN} ``",
+    f"```{BROKEN}```",
+])
+def test_a_marker_inside_any_code_block_or_span_is_left_alone(tmp_path, text):
+    assert ok(text, ResultStore(tmp_path)) == text
+
+
+@pytest.mark.parametrize("text", [
+    f"```\nx\n```\n{BROKEN}\n",                   # after the block closes
+    f"~~~\nx\n~~~~\n{BROKEN}\n",                   # a longer closing fence closes it too
+    f"`a` {BROKEN} `b`",                          # between two code spans
+    f"``a`` {BROKEN} ``b``",
+])
+def test_a_marker_just_outside_code_is_expanded(tmp_path, text):
+    assert any("no lab named 'nope'" in e for e in errors(text, ResultStore(tmp_path)))
+
+
+@pytest.mark.parametrize("kind, hint", [
+    ("metrc", "did you mean 'metric'? "), ("tabel", "did you mean 'table'? "), ("figures", "did you mean 'figure'? "),
+    ("mtx", None), ("chart", None), ("Metric", "kinds are lower case: write 'metric'"),
+])
+def test_an_unknown_kind_is_given_the_nearest_kind_only_when_it_is_near(tmp_path, kind, hint):
+    [error] = errors("{{ " + kind + " inductor_kernels }}", ResultStore(tmp_path))
+    assert f"unknown marker kind {kind!r}" in error
+    if hint is None:
+        assert "did you mean" not in error and "known: " in error and "case" in error.split("known: ")[1]
+    else:
+        assert hint in error
+
+
+# -- whole messages and fallbacks of case, unknown kinds and older runs -----------------------------
+
+@pytest.fixture
+def today_store(tmp_path):
+    write_result(tmp_path, device="cpu", provenance=todays_code())
+    return ResultStore(tmp_path)
+
+
+@pytest.mark.parametrize("options, has", [('faster="won" same="tie"', "faster, same"), ("", "none")])
+def test_a_case_with_no_text_for_the_value_names_every_option_it_has(today_store, options, has):
+    [message] = errors("{{ case inductor_kernels/cpu:verdict " + options + " }}", today_store)
+    assert message.endswith(f"verdict is 'slower' on this run, and the marker has no text for it (it has: {has}); "
+                            'add slower="…" or else="…"')
+
+
+def test_a_case_with_absent_shows_it_when_the_device_has_no_result(tmp_path):
+    assert ok('{{ case inductor_kernels/cpu:verdict absent="not yet" slower="S" }}', ResultStore(tmp_path)) == \
+        "not yet"
+
+
+def test_an_unknown_kind_lists_every_kind_there_is(tmp_path):
+    from course.markers import RENDERERS
+    [message] = errors("{{ qqqqq inductor_kernels }}", ResultStore(tmp_path))
+    assert message.endswith(f"unknown marker kind 'qqqqq'; known: {', '.join(sorted(RENDERERS))}")
+
+
+def test_a_key_an_older_run_lacks_is_named_with_its_run():
+    from course.markers.parse import NotInOlderRun
+    gap = NotInOlderRun("inductor_kernels", "cuda", "tinyhead.x")
+    assert str(gap) == "'tinyhead.x' is not in the cuda run of inductor_kernels, made by older code of the lab"
+    assert (gap.lab, gap.device, gap.key) == ("inductor_kernels", "cuda", "tinyhead.x")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import assume, given, settings
@@ -105,9 +106,7 @@ def read_back(text: str, lang: str) -> float:
     return number
 
 
-# Subnormal floats (below about 1e-308) are left out: format_number divides by 10**magnitude,
-# which is 0.0 there (a ZeroDivisionError; no lab measures such a value, and changing
-# labs/common would make every committed result stale, so it is recorded, not fixed, here).
+# Below 1e-300 read_back's floats lose digits (10.0 ** -320): tiny floats have their own test below.
 finite = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e300, max_value=1e300).filter(
     lambda v: v == 0 or abs(v) >= 1e-300)
 
@@ -155,8 +154,28 @@ def test_integers_are_exact(value, lang):
     assert read_back(text, lang) == value and " × " not in text
 
 
-@pytest.mark.xfail(raises=ZeroDivisionError, strict=True,
-                   reason="format_number divides by 10**magnitude, 0.0 for a subnormal float; fixing it "
-                          "touches labs/common and makes every committed result stale: with the next lab change")
-def test_a_subnormal_float_is_formatted():
-    assert format_number(5e-324, "en") == "4.94 × 10⁻³²⁴"
+@pytest.mark.parametrize("value, lang, expected", [
+    (5e-324, "en", "4.94 × 10⁻³²⁴"),           # the smallest subnormal: 10.0**-324 is 0.0
+    (-5e-324, "es", "−4,94 × 10⁻³²⁴"),
+    (2.2250738585072014e-308, "es", "2,23 × 10⁻³⁰⁸"),   # the smallest normal float
+    (1e-300, "en", "1 × 10⁻³⁰⁰"),              # either side of where the mantissa is scaled first
+    (9.99e-301, "en", "9.99 × 10⁻³⁰¹"),
+    (9.9996e-320, "es", "1 × 10⁻³¹⁹"),          # rounds up into the next power down there too
+])
+def test_a_subnormal_or_nearly_subnormal_float_is_formatted(value, lang, expected):
+    assert format_number(value, lang) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(min_value=-1e-295, max_value=1e-295, allow_subnormal=True).filter(lambda v: v != 0),
+       st.integers(min_value=1, max_value=6), st.sampled_from(["en", "es"]))
+def test_a_tiny_float_reads_back_to_its_value_at_the_digits_asked(value, digits, lang):
+    # Read back exactly (Decimal): 10.0 ** -320 in floats would lose the digits checked.
+    text = format_number(value, lang, digits)
+    mantissa, _, power = text.partition(" × 10")
+    assert re.fullmatch("−?[1-9]([.,][0-9]+)?", mantissa) and re.fullmatch("⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+", power), text
+    assert ("," in mantissa) <= (lang == "es") and ("." in mantissa) <= (lang == "en")
+    back = Decimal(mantissa.replace(",", ".").replace("−", "-")).scaleb(int("".join(SUPER[c] for c in power)))
+    exact = Decimal(value)
+    tolerance = Decimal(5).scaleb(exact.adjusted() - digits) + abs(exact) * Decimal("1e-12")
+    assert abs(back - exact) <= tolerance, (text, exact)

@@ -35,6 +35,14 @@ def _fixed(value: float, decimals: int, lang: str) -> str:
     return sign + _group(integer, lang) + (decimal_mark + fraction if fraction else "")
 
 
+def _mantissa(value: float, magnitude: int) -> float:
+    """value / 10**magnitude; below 1e-300 scaled up first, since 10.0**-324 (a subnormal
+    float's power) underflows to 0.0."""
+    if magnitude < -300:
+        return value * 1e300 / 10 ** (magnitude + 300)
+    return value / 10 ** magnitude
+
+
 def format_number(value, lang: str, digits: int = 3, decimals: int | None = None) -> str:
     """`digits` significant digits (or exactly `decimals` decimals) in the page's language."""
     if isinstance(value, bool):
@@ -51,7 +59,7 @@ def format_number(value, lang: str, digits: int = 3, decimals: int | None = None
         return "0"
     magnitude = math.floor(math.log10(abs(value)))
     if magnitude < -3 or magnitude >= 7:
-        mantissa = value / 10 ** magnitude
+        mantissa = _mantissa(value, magnitude)
         if round(abs(mantissa), digits - 1) >= 10:  # 9.996e-5 rounds up to 10.0e-5
             mantissa, magnitude = mantissa / 10, magnitude + 1
         text = _fixed(mantissa, max(digits - 1, 0), lang)

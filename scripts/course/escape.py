@@ -21,6 +21,7 @@ _MARKDOWN = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 # What Markdown reads inside a `code` span verbatim; everything else is escaped as above.
 _CODE_SPAN = re.compile(r"(`[^`\n]+`)")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def text(value: object, *, code_spans: bool = False) -> str:
@@ -56,4 +57,10 @@ def href(path: str) -> str:
     scheme (`javascript:`), host or query can come from the data. Safe inside an attribute."""
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", path) or path.startswith("//"):
         raise ValueError(f"refusing a link with a scheme or host: {path!r}")
+    # A lone surrogate (JSON can carry one) has no UTF-8 bytes, so no file the site serves
+    # can have it in its name: refused in one line rather than quote()'s UnicodeEncodeError.
+    surrogate = _SURROGATE.search(path)
+    if surrogate:
+        raise ValueError(f"refusing a link with a lone surrogate (U+{ord(surrogate.group()):04X}) "
+                         f"at character {surrogate.start()}, which no file name can hold: {path!r}")
     return html.escape(urllib.parse.quote(path, safe="/.-_~"), quote=True)

@@ -19,6 +19,12 @@ HERE = Path(__file__).resolve().parent
 KILLED, SURVIVED, TIMEOUT, NOT_RUN, NO_TESTS = "killed", "survived", "timeout", "not run", "no tests"
 
 
+def in_tree(module: str) -> str:
+    """Where a module sits in the scratch tree: the engine's package at the root as `course`
+    (scripts/course/x.py -> course/x.py, imported as course.x); anything else where it is."""
+    return module.removeprefix("scripts/") if module.startswith("scripts/course/") else module
+
+
 def verdict(exit_code: int | None) -> str:
     if exit_code is None:
         return NOT_RUN
@@ -34,7 +40,7 @@ def verdict(exit_code: int | None) -> str:
 
 
 def module_counts(tree: Path, module: str) -> tuple[Counter, list[str]]:
-    meta = tree / "mutants" / (module.removeprefix("scripts/") + ".meta")
+    meta = tree / "mutants" / (in_tree(module) + ".meta")
     if not meta.is_file():
         return Counter(), []
     codes = json.loads(meta.read_text())["exit_code_by_key"]
@@ -58,17 +64,21 @@ def diffs_of(tree: Path, module: str, mutants: list[str]) -> dict[str, str]:
     if not mutants:
         return {}
     env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, "-c", DIFFS, module.removeprefix("scripts/"),
+    done = subprocess.run([sys.executable, "-c", DIFFS, in_tree(module),
                            *mutants], cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         return {name: f"(no diff: {done.stderr.strip().splitlines()[-1:]})" for name in mutants}
     return json.loads(done.stdout)
 
 
-def write_report(tree: Path, modules: list[str], finished: bool, seconds: float) -> None:
-    """Record this run's modules in results/<module>.json, then REPORT.md from every module recorded."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
-                            text=True).stdout.strip()
+def head_commit() -> str:
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def write_report(tree: Path, modules: list[str], finished: bool, seconds: float, commit: str) -> None:
+    """Record this run's modules in results/<module>.json, then REPORT.md from every module recorded.
+    `commit`: HEAD when the tree was copied (work may have been committed during the run)."""
     for folder in ("survivors", "results"):
         (HERE / folder).mkdir(exist_ok=True)
     for module in modules:

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from report import write_report  # beside this file (the script's folder is on sys.path)
+from report import head_commit, in_tree, write_report  # beside this file (the script's folder is on sys.path)
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -40,17 +40,37 @@ MODULES: dict[str, list[str]] = {
     "labs/common/fingerprint.py": ["tests/test_cache_key.py", "tests/test_runner.py"],
     "labs/common/contract.py": ["tests/test_hardening.py", "tests/test_results.py", "tests/test_lab_checks.py"],
     "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
-    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py"],
+    "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py",
+                                             "tests/test_results_store.py", "tests/test_properties.py",
+                                             "tests/test_submission_messages.py"],
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
-                                  "tests/test_freshness.py", "tests/test_markers.py"],
+                                  "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
+                                  "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
     "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
     "labs/common/resume.py": ["tests/test_resume.py"],
 }
-
-
-def in_tree(module: str) -> str:
-    """Where a module sits in the scratch tree (scripts/course/x.py -> course/x.py)."""
-    return module.removeprefix("scripts/")
+# Packages whose modules share one set of tests (each module is still counted on its own).
+PACKAGES: dict[str, list[str]] = {
+    "scripts/hooks": ["tests/test_hooks_fast.py", "tests/test_hooks_pages.py", "tests/test_hardening_engine.py",
+                      "tests/test_site_inputs.py"],
+    "scripts/course/markers": ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_claims.py",
+                               "tests/test_hardening.py", "tests/test_hardening_engine.py", "tests/test_hooks_fast.py",
+                               "tests/test_properties_markers.py", "tests/test_cohorts.py", "tests/test_curriculum_markers.py",
+                               "tests/test_cohort_markers.py"],
+    "scripts/course/cohorts": ["tests/test_cohort_rules.py", "tests/test_cohorts.py", "tests/test_cohorts_scale.py",
+                               "tests/test_cohorts_site.py", "tests/test_results_store.py", "tests/test_properties.py",
+                               "tests/test_submission_messages.py"],
+    "labs/common/kernel_facts": ["tests/labs/test_kernel_facts.py", "tests/labs/test_kernel_facts_planted.py",
+                                 "tests/labs/test_explain.py", "tests/labs/test_explain_report.py",
+                                 "tests/labs/test_annotate.py"],
+}
+for _package, _tests in PACKAGES.items():
+    for _module in sorted((ROOT / _package).glob("*.py")):
+        if _module.stat().st_size:   # an empty __init__.py has nothing to mutate
+            MODULES.setdefault(str(_module.relative_to(ROOT)), _tests)
+MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
+                                       "tests/test_runner_environment.py",
+                                       "tests/test_repository.py"]
 
 
 def build_tree(modules: list[str]) -> None:
@@ -60,12 +80,12 @@ def build_tree(modules: list[str]) -> None:
     for name in listed:
         source = ROOT / name
         if source.is_file() and not source.is_symlink():
-            target = TREE / (in_tree(name) if name.startswith("scripts/course/") else name)
+            target = TREE / in_tree(name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     tests = sorted({t for m in modules for t in MODULES.get(m, []) if (ROOT / t).is_file()})
     pyproject = (TREE / "pyproject.toml").read_text()
-    tops = {in_tree(p).split("/")[0] if p.startswith("scripts/course/") else p.split("/")[0] for p in listed if "/" in p}
+    tops = {in_tree(p).split("/")[0] for p in listed if "/" in p}
     also = sorted(tops - {"tests"}) + ["mkdocs.yml"]
     pyproject += "\n[tool.mutmut]\n" + "\n".join([
         f"source_paths = {json.dumps([in_tree(m) for m in modules])}",
@@ -113,9 +133,10 @@ def main() -> int:
     started = time.monotonic()
     print(f"mutmut on {len(args.modules)} module(s), budget {args.budget:.0f} s, {args.jobs} job(s); "
           "mutmut's line shows done/total, then killed 🎉, no tests 🫥, timeouts ⏰, survived 🙁", flush=True)
+    commit = head_commit()   # the tree is a copy of the work tree now, whatever is committed later
     build_tree(args.modules)
     finished = run_mutmut(args.budget, args.jobs)
-    write_report(TREE, args.modules, finished, time.monotonic() - started)
+    write_report(TREE, args.modules, finished, time.monotonic() - started, commit)
     return 0
 
 

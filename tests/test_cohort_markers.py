@@ -1,0 +1,145 @@
+"""The pieces of a cohort page's distributions, each checked whole: a machine class's label (named
+model or "other models"), a point's hover text, which points a class shows, and the summary
+table's row with the course's own run in its class only (expected text written by hand)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course.cohorts import report
+from course.cohorts.reference import ReferenceRun
+from course.markers import PageContext
+from course.markers import cohorts as cohort_markers
+from course.markers.page import Page
+from course.results import ResultStore
+
+
+def page(tmp_path, lang="en") -> Page:
+    return Page(PageContext(page=f"{lang}/cohorts/x.md", lang=lang, page_dir="cohorts", site_root=".."),
+                ResultStore(tmp_path))
+
+
+def rows(n: int) -> list[report.Row]:
+    return [report.Row(number=i + 1, learner=i + 1, entry={"threads": 8, "torch": "2.13.0"}) for i in range(n)]
+
+
+@pytest.mark.parametrize("lang, device_class, label", [
+    ("en", ("cpu", "AMD EPYC"), "CPU · AMD EPYC"), ("en", ("cuda", ""), "GPU · other models"),
+    ("es", ("cpu", ""), "CPU · otros modelos"), ("es", ("cuda", "NVIDIA H100"), "GPU · NVIDIA H100"),
+])
+def test_a_machine_class_is_its_kind_and_model_or_other_models(tmp_path, lang, device_class, label):
+    assert cohort_markers._class_label(page(tmp_path, lang), device_class) == label
+
+
+@pytest.mark.parametrize("lang, number, threads, torch, text", [
+    ("en", 7, 8, "2.13.0", "&#35; 7 · 8 threads · torch 2.13.0"),
+    ("es", 7, 8, "2.13.0", "n.º 7 · 8 hilos · torch 2.13.0"),
+    ("en", None, None, "2.13.0", "torch 2.13.0"),          # the course's run: no number, no threads
+    ("en", 3, None, "2.12.1", "&#35; 3 · torch 2.12.1"),
+    ("en", None, 4, "2.12.1", "4 threads · torch 2.12.1"),
+])
+# The hover is escaped text: "#" is &#35; (Markdown would read it as a heading mark).
+def test_a_points_hover_is_its_number_threads_and_torch(tmp_path, lang, number, threads, torch, text):
+    assert cohort_markers._hover(page(tmp_path, lang), number, threads, torch) == text
+
+
+def test_a_class_at_the_limit_shows_every_point_and_one_more_only_its_outliers(tmp_path):
+    n = report.ALL_POINTS_UP_TO
+    small = report.Summary(("cpu", ""), [float(v) for v in range(n)], rows(n))   # the class of other models
+    points = cohort_markers._points(page(tmp_path), small)
+    assert [value for _, value, _ in points] == [float(v) for v in range(n)]
+    assert points[2] == ("CPU · other models", 2.0, "&#35; 3 · 8 threads · torch 2.13.0")
+    large = report.Summary(("cpu", "X"), [float(v) for v in range(n)] + [1000.0], rows(n + 1))
+    assert cohort_markers._points(page(tmp_path), large) == [
+        ("CPU · X", 1000.0, f"&#35; {n + 1} · 8 threads · torch 2.13.0")]
+
+
+def test_the_summary_row_is_the_class_its_box_and_the_course_run_of_that_class_only(tmp_path):
+    summary = report.Summary(("cpu", "AMD EPYC"), [1.0, 2.0, 3.0, 4.0, 5.0], rows(5))
+    others = report.Summary(("cuda", ""), [10.0, 20.0], rows(2))
+    dist = report.Distribution("inductor_kernels", "x.speedup", {"en": "Speed-up"}, False, classes=[summary, others])
+    references = [ReferenceRun("inductor_kernels", "cpu", ("cpu", "AMD EPYC"), {}, {"x.speedup": 2.5}, True),
+                  ReferenceRun("inductor_kernels", "cpu", ("cpu", "Intel Xeon"), {}, {"x.speedup": 9.0}, True),
+                  ReferenceRun("inductor_kernels", "cpu", ("cpu", "AMD EPYC"), {}, {"other": 7.0}, True)]
+    table = cohort_markers._summary_table(page(tmp_path), dist, references)
+    assert "| Machine | Runs | Median | Middle half (Q1 to Q3) | Range | Course run |" in table
+    assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | 2.50 |" in table
+    assert "| GPU · other models | 2 | 15.0 | 12.5 – 17.5 | 10.0 – 20.0 | — |" in table
+    twice = references + [ReferenceRun("inductor_kernels", "cuda", ("cpu", "AMD EPYC"), {}, {"x.speedup": 3.0}, False)]
+    assert "| 1.00 – 5.00 | 2.50, 3.00 |" in cohort_markers._summary_table(page(tmp_path), dist, twice)
+    alone = cohort_markers._summary_table(page(tmp_path), dist, references[1:])
+    assert "| CPU · AMD EPYC | 5 | 3.00 | 2.00 – 4.00 | 1.00 – 5.00 | — |" in alone
+
+
+def test_a_cohort_table_is_a_whole_markdown_table_in_its_wrapper():
+    assert cohort_markers._table(["a", "b"], [["1", "2"], ["3", "4"]]) == (
+        '<div class="course-table" markdown>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n</div>\n')
+
+
+def test_the_summary_row_is_in_the_pages_language(tmp_path):
+    summary = report.Summary(("cpu", ""), [1000.5, 2000.0, 3000.0], rows(3))
+    dist = report.Distribution("inductor_kernels", "x", {"es": "x"}, False, classes=[summary])
+    table = cohort_markers._summary_table(page(tmp_path, "es"), dist, [])
+    assert "| CPU · otros modelos | 3 | 2000 | 1500 – 2500 | 1000 – 3000 | — |" in table
+
+
+def test_outliers_are_named_furthest_first_across_classes_and_none_is_said(tmp_path):
+    base = [float(v) for v in range(1, 41)]
+    near = report.Summary(("cpu", "A"), base + [70.0], rows(41))               # 1.95 IQRs past Q3
+    far = report.Summary(("cuda", "B"), base + [400.0], rows(40) + [report.Row(7, 7, {"device": "cuda",
+                                                                                      "device_name": "B"})])
+    near.rows[-1] = report.Row(41, 41, {"device": "cpu", "device_name": "A"})
+    dist = report.Distribution("inductor_kernels", "x", {"en": "x"}, False, classes=[near, far])
+    text = cohort_markers._outliers(page(tmp_path), dist)
+    assert text == ("Outside the box by more than 1.5 times its height, worth a look: "
+                    "&#35; 7 (GPU · B, 400); &#35; 41 (CPU · A, 70.0).\n")
+    calm = report.Distribution("inductor_kernels", "x", {"en": "x"}, False,
+                               classes=[report.Summary(("cpu", "A"), base, rows(40))])
+    assert cohort_markers._outliers(page(tmp_path), calm) == \
+        "No run lies outside the box by more than 1.5 times its height.\n"
+
+
+def test_the_download_links_point_at_the_cohorts_files_from_the_site_root(tmp_path):
+    from course.cohorts.config import Cohort
+    cohort = Cohort("pilot-1", tmp_path, {"en": "Pilot"}, None, None, ("inductor_kernels",), "full", "shown")
+    text = cohort_markers._download(page(tmp_path), cohort)
+    assert '<a href="../cohorts/pilot-1/pilot-1-submissions.csv" download>CSV</a>' in text
+    assert 'href="../cohorts/pilot-1/pilot-1-submissions.json"' in text
+
+
+@pytest.mark.parametrize("lang, passed, total, text", [("en", 1, 4, "25.0%"), ("es", 1, 3, "33,3\u00a0%"),
+                                                       ("en", 0, 0, "—"), ("en", 0, 2, "0%")])
+def test_a_pass_rate_is_a_percentage_in_the_pages_language_or_a_dash_with_no_runs(tmp_path, lang, passed, total, text):
+    assert cohort_markers._share(page(tmp_path, lang), passed, total) == text
+
+
+def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch):
+    from course.cohorts import config
+    from course.cohorts.submission import short_hash, to_text
+    from tests.manifests import write_result
+    from tests.test_cohorts import add, cohort_page, make_cohort, rehash, run, write
+    monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
+    cohort = make_cohort(tmp_path / "cohorts", labs=("inductor_kernels",))
+    cpu = run(1, "Ada")
+    gpu = run(2, "Bo")
+    gpu["provenance"] = dict(gpu["provenance"], device="cuda", device_name="NVIDIA H100", threads=16,
+                             torch="2.11.0", triton="3.6.0")
+    gpu = rehash(gpu)
+    add(cohort, write(tmp_path, "a.json", to_text(cpu)), write(tmp_path, "b.json", to_text(gpu)))
+    results = tmp_path / "results"
+    reference = write_result(results)
+    p = json.loads((reference / "manifest.json").read_text())["provenance"]
+    text = cohort_page(results, "en")
+    assert ("| 1 | <bdi>Ada</bdi> | <code>inductor&#95;kernels</code> | <code>full</code> | CPU · AMD EPYC | AMD EPYC | 2 "
+            f"| 2.13.0+cpu | — | 3.11.7 | <code>01234567</code> | 2026-11-21 13:00 | 1 / 2 | <code>{short_hash(cpu)}</code> |"
+            ) in text
+    assert ("| 2 | <bdi>Bo</bdi> | <code>inductor&#95;kernels</code> | <code>full</code> | GPU · NVIDIA H100 | AMD EPYC | 16 "
+            f"| 2.11.0 | 3.6.0 | 3.11.7 | <code>01234567</code> | 2026-11-21 13:00 | 1 / 2 | <code>{short_hash(gpu)}</code> |"
+            ) in text
+    assert "| Triton |" in text and "The latest" not in text
+    device = "GPU" if p["device"] == "cuda" else "CPU"
+    line = (f"- inductor&#95;kernels: {device} · {p['device_name']}, torch {p['torch']}, preset {p['preset']}, "
+            f"{p['date_utc'][:10]}, commit {(p['commit'] or '?')[:8]}: ")
+    assert "## The course's reference runs\n\n" + line in text
