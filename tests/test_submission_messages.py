@@ -15,7 +15,7 @@ from course.cohorts.submission import SubmissionError, alias_key, check, content
 from tests.test_cohorts import rehash, run
 
 NOW = datetime.datetime(2026, 11, 24, 12, 0, 0, tzinfo=datetime.UTC)
-REDO = "; make the file again with `python -m course submit` from an unedited run"
+REDO = "; make the file again with `.venv/bin/python -m course submit` from an unedited run"
 
 
 def refusal(data, **kwargs) -> str:
