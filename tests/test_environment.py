@@ -90,3 +90,12 @@ def test_an_unwritable_shared_folder_leaves_each_run_its_own(clean_env, tmp_path
     clean_env.setenv(environment.HEADERS_VARIABLE, str(blocker / "headers"))   # cannot be created
     environment.share_precompiled_headers(tmp_path / "tmp")                     # no raise
     assert not list((tmp_path / "tmp").glob("torchinductor_*/precompiled_headers"))
+
+
+def test_removing_a_runs_scratch_keeps_the_shared_header(clean_env, tmp_path):
+    """A finished run deletes its work folder; the link goes with it, the shared header stays."""
+    import shutil
+    environment.prepare(options(tmp_path), {})
+    (tmp_path / "shared-headers" / "h.gch").write_text("built")
+    shutil.rmtree(tmp_path / "work")
+    assert (tmp_path / "shared-headers" / "h.gch").read_text() == "built"
