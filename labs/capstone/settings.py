@@ -66,15 +66,15 @@ _SETTINGS = {
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.125, llm_dtype="float32",
         cell_budget_s=0.2, llm_budget_s=0.2, deadline_s=900.0, concurrency=(1, 4), concurrency_budget_s=0.1),
     ("full", "cpu"): Settings(
-        resnet_input=(1, 3, 224, 224), resnet_budget_s=3.0, resnet_compare_compile=True,
-        pass_budget_s=1.0, cli_budget_s=0.5,
+        resnet_input=(1, 3, 224, 224), resnet_budget_s=1.2, resnet_compare_compile=True,
+        pass_budget_s=0.5, cli_budget_s=0.5,
         mlp_rows=256, mlp_width=768, bench_rows=(64, 256), bench_dtypes=("float32",),
-        bench_budget_s=0.6, bench_max_autotune=False,
+        bench_budget_s=0.3, bench_max_autotune=False,
         minigpt_prompts=24, minigpt_backends=CPU_BACKENDS,
         # Compiling the 12-layer model takes minutes on 2 cores: eager only, for the bandwidth.
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=("eager",),
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float32",
-        cell_budget_s=2.0, llm_budget_s=2.0, deadline_s=1500.0, concurrency_budget_s=2.0),
+        cell_budget_s=1.0, llm_budget_s=1.0, deadline_s=1500.0, concurrency_budget_s=1.0),
     ("smoke", "cuda"): Settings(
         resnet_input=(2, 3, 64, 64), resnet_budget_s=0.3, resnet_compare_compile=True,
         pass_budget_s=0.1, cli_budget_s=0.0,
@@ -85,10 +85,12 @@ _SETTINGS = {
         gpt2_workloads=("chat_short",), gpt2_token_scale=0.25, llm_dtype="float16",
         cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0, concurrency_budget_s=0.1),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
-    # the seed's four workloads at 0.3 of their output length, every backend on every one: 16
-    # cells of 1.5 s of timed generations each, compile warm-ups apart (they cost more than the
-    # timing: three compiled backends of a 12-layer model). The whole lab must fit one 10-minute
-    # GPU command: the deadline leaves room for the last parts and the report.
+    # the seed's four workloads at an eighth of their output length, every backend on every one:
+    # 16 cells of 1 s of timed generations each, compile warm-ups apart (they cost more than the
+    # timing: three compiled backends of a 12-layer model, and reduce-overhead records one CUDA
+    # graph per KV-cache length, so its warm-up grows with the tokens: 120 lengths here against
+    # 288 at 0.3). The whole lab must fit one 10-minute GPU command: the deadline leaves room
+    # for the last parts and the report.
     ("full", "cuda"): Settings(
         resnet_input=(32, 3, 224, 224), resnet_budget_s=2.0, resnet_compare_compile=True,
         pass_budget_s=0.5, cli_budget_s=0.5,
@@ -96,8 +98,8 @@ _SETTINGS = {
         bench_budget_s=0.4, bench_max_autotune=True,
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
-        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.3,
-        llm_dtype="float16", cell_budget_s=1.5, llm_budget_s=24.0, deadline_s=470.0),
+        gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.125,
+        llm_dtype="float16", cell_budget_s=1.0, llm_budget_s=16.0, deadline_s=470.0),
 }
 
 

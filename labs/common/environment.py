@@ -7,8 +7,10 @@ Inductor's cache folder are read once, at import time.
 from __future__ import annotations
 
 import datetime
+import getpass
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -55,8 +57,46 @@ def prepare(options: LabOptions, lab_env: dict[str, str]) -> None:
         os.environ.setdefault(name, str(folder))
         Path(os.environ[name]).mkdir(parents=True, exist_ok=True)
     tempfile.tempdir = os.environ["TMPDIR"]  # gettempdir() may already have cached /tmp
+    share_precompiled_headers(Path(os.environ["TMPDIR"]))
     for name, value in lab_env.items():  # "{work}" names this run's work folder
         os.environ.setdefault(name, value.replace("{work}", str(work)))
+
+
+# Inductor keeps its precompiled C++ header (CPU kernels include it) in
+# TMPDIR/torchinductor_<user>/precompiled_headers, meant to outlive the process. Each run's
+# TMPDIR is fresh, so every lab process built it again (about 7 s of g++ on 2 cores): that
+# one folder is shared instead. A header's file name hashes its preprocessed source, the
+# compiler's version and its command line, so another release's or flag set's is never reused.
+HEADERS_VARIABLE = "COURSE_PRECOMPILED_HEADERS"
+
+
+def shared_headers_dir() -> Path:
+    """COURSE_PRECOMPILED_HEADERS, else .work/precompiled-headers at the repository's root."""
+    configured = os.environ.get(HEADERS_VARIABLE)
+    return Path(configured) if configured else LABS_DIR.parent / ".work" / "precompiled-headers"
+
+
+def share_precompiled_headers(tmp: Path) -> None:
+    """Make `tmp`'s Inductor header folder a link to the shared one (Inductor's own user-name
+    rule); a folder already there (a header built before) is left alone."""
+    user = re.sub(r'[\\/:*?"<>|]', "_", _user_name())
+    link = tmp / f"torchinductor_{user}" / "precompiled_headers"
+    if link.exists() or link.is_symlink():
+        return
+    shared = shared_headers_dir()
+    try:
+        shared.mkdir(parents=True, exist_ok=True)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(shared, target_is_directory=True)
+    except OSError:
+        pass  # a read-only checkout: each process builds its own header, as before
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, ModuleNotFoundError, OSError):
+        return f"uid_{os.getuid()}" if hasattr(os, "getuid") else "unknown_user"
 
 
 def git_commit() -> tuple[str | None, bool]:

@@ -59,7 +59,7 @@ SETTINGS = {
     # evaluates, packs variable-length data or ends an epoch on a short batch.
     "full": Settings(
         model=minigpt.PRESETS["full"],
-        batch_size=64, seq_len=64, trace_steps=12, steady_budget_s=6.0, compare_budget_s=4.0,
+        batch_size=64, seq_len=64, trace_steps=12, steady_budget_s=2.4, compare_budget_s=1.6,
         study_model=replace(minigpt.PRESETS["full"], n_layer=1),
         recompile_shapes=((64, 64), (32, 64), (64, 48), (48, 40), (64, 64)),
         shape_policies=("static", "automatic", "dynamic", "mark_dynamic"),

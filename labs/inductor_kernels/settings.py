@@ -37,7 +37,7 @@ SETTINGS = {
     # the MiniGPT up to 256 sequences of 64 tokens (16384 tokens a call).
     "full": Settings(tinyhead_batches=(2, 16, 128, 1024, 8192, 65536),
                      minigpt_batches=(1, 4, 16, 64, 256), minigpt_match_batch=8,
-                     bench_budget_s=1.5, pays_off_after=3, autotune_batch=32,
+                     bench_budget_s=0.6, pays_off_after=3, autotune_batch=32,
                      cuda_graph_batches=(1, 16),
                      ceiling_shapes={"cpu": (32768, 128, 256, 2**24), "cuda": (262144, 256, 256, 2**26)}),
 }

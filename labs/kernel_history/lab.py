@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from labs.common import environment
 from labs.common.harness import Lab
 from labs.common.labmeta import LABS_DIR
 from labs.common.measure import POLLUTING_ENV
@@ -88,6 +89,7 @@ def _child_env(work: Path) -> dict[str, str]:
                       "TRITON_CACHE_DIR": "triton-cache", "TMPDIR": "tmp"}.items():
         (work / sub).mkdir(parents=True, exist_ok=True)
         env[name] = str(work / sub)
+    environment.share_precompiled_headers(work / "tmp")   # each release builds its header once
     env["PYTHONPATH"] = str(LABS_DIR.parent)
     return env
 

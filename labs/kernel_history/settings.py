@@ -46,7 +46,7 @@ SETTINGS = {
                                "cuda": (INSTALLED,)},
                      modules=MODULES,
                      shapes=Shapes(rows=1024, batch=8, seq=64, n_embd=128, n_head=4, vocab=64),
-                     budget_s=1.0, probe_timeout_s=900),
+                     budget_s=0.5, probe_timeout_s=900),
 }
 
 

@@ -745,3 +745,20 @@ def test_the_page_renders_from_the_smoke_run_without_a_marker_error(lab_smoke, t
     said = {"en": "target met in", "es": "objetivo cumplido en"}[lang]
     assert said in expansion.markdown or {"en": "target missed", "es": "objetivo no cumplido"}[lang] in \
         expansion.markdown
+
+
+def test_the_gpu_sweep_keeps_reduce_overheads_recordings_within_the_labs_budget():
+    """reduce-overhead records one CUDA graph per KV-cache length (twice warmed per workload),
+    the GPU sweep's largest cost: the full GPU preset's workloads stay at or under 128 output
+    tokens in all (0.3 of the seed's, 288, ran the lab past its 10-minute command)."""
+    import dataclasses
+
+    from labs.capstone.llm_bench import workloads
+    from labs.capstone.settings import settings_for
+
+    def lengths(settings) -> int:
+        return sum(workloads.WORKLOADS[w].scaled(settings.gpt2_token_scale).max_new_tokens
+                   for w in settings.gpt2_workloads)
+    full = settings_for("full", "cuda")
+    assert len(full.gpt2_workloads) == 4 and lengths(full) <= 128
+    assert lengths(dataclasses.replace(full, gpt2_token_scale=0.3)) == 288 > 128   # the old preset: refused

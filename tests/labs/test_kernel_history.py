@@ -289,7 +289,21 @@ def test_a_release_becomes_a_valid_key():
 
 
 def test_the_child_gets_no_logging_switch(monkeypatch, tmp_path):
+    monkeypatch.setenv("COURSE_PRECOMPILED_HEADERS", str(tmp_path / "headers"))
     monkeypatch.setenv("TORCH_LOGS", "+dynamo")
     env = history_lab._child_env(tmp_path)
     assert "TORCH_LOGS" not in env and env["TORCHINDUCTOR_CACHE_DIR"].startswith(str(tmp_path))
     assert os.environ["TORCH_LOGS"] == "+dynamo"                    # the parent's own is left alone
+
+
+def test_each_release_keeps_its_precompiled_header_between_runs(monkeypatch, tmp_path):
+    """The probe's fresh TMPDIR links Inductor's header folder to the shared one (a release's
+    header is built once, not at every run); two runs' work folders see the same folder."""
+    monkeypatch.setenv("COURSE_PRECOMPILED_HEADERS", str(tmp_path / "headers"))
+    seen = []
+    for run in ("first", "second"):
+        env = history_lab._child_env(tmp_path / run)
+        folders = list(Path(env["TMPDIR"]).glob("torchinductor_*/precompiled_headers"))
+        assert len(folders) == 1 and folders[0].is_symlink()
+        seen.append(folders[0].resolve())
+    assert seen[0] == seen[1] == (tmp_path / "headers").resolve()
