@@ -199,6 +199,7 @@ def test_main_sends_the_runners_options_to_the_lab_and_everything_else_to_the_co
     from labs.explain.__main__ import runs_the_lab
     assert runs_the_lab(["--device", "cpu", "--preset", "smoke", "--out", "/tmp/x"])
     assert runs_the_lab(["--out=/tmp/x", "--keep-work"]) and runs_the_lab([])
+    assert runs_the_lab(["--device", "cuda", "--preset", "full", "--out", "/tmp/x", "--resume", "/tmp/p"])
     for learner in (["examples:RMSNorm", "--input", "8,64"], ["labs/explain/examples.py:RMSNorm"],
                     ["--input", "8,64"], ["-h"], ["--device", "cpu", "model"]):
         assert not runs_the_lab(learner), learner
@@ -393,3 +394,21 @@ def test_mlopt_writes_report_and_graph_whole_and_keeps_a_budget_of_zero_as_no_ti
     assert report["verification"]["passed"] and "timing" not in report
     assert (learner / "graph" / "module.py").is_file()
     assert not [p for p in learner.rglob(".*")]  # no staging file or folder left behind
+
+
+def test_explain_knows_every_option_the_harness_gives_a_lab():
+    """The runner and scripts/gpu-results call `python -m labs.explain` with the harness's options
+    (a missing `--resume` sent every GPU run of explain to the learner's command line): read the
+    harness's parser from its source, not from the list under test."""
+    import ast
+
+    from labs.common import harness
+    from labs.explain.__main__ import LAB_OPTIONS
+    tree = ast.parse(Path(harness.__file__).read_text())
+    declared = {}
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and getattr(call.func, "attr", "") == "add_argument":
+            name = call.args[0].value
+            store_true = any(k.arg == "action" and k.value.value == "store_true" for k in call.keywords)
+            declared[name] = 0 if store_true else 1
+    assert declared and declared == LAB_OPTIONS

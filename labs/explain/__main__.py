@@ -5,7 +5,8 @@ import sys
 from labs.common.harness import main as run_lab
 
 # The runner's options, and how many values each takes: anything else is the learner's command.
-LAB_OPTIONS = {"--device": 1, "--preset": 1, "--out": 1, "--keep-work": 0, "--allow-failed-checks": 0}
+# Every option of the harness's parser (labs/common/harness.py), checked by a test that reads it.
+LAB_OPTIONS = {"--device": 1, "--preset": 1, "--out": 1, "--keep-work": 0, "--allow-failed-checks": 0, "--resume": 1}
 
 
 def runs_the_lab(argv: list[str]) -> bool:
