@@ -118,8 +118,8 @@ def test_a_pass_rate_is_a_percentage_in_the_pages_language_or_a_dash_with_no_run
 def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch):
     from course.cohorts import config
     from course.cohorts.submission import short_hash, to_text
+    from tests.helpers_cohorts import add, cohort_page, make_cohort, rehash, run, write
     from tests.manifests import write_result
-    from tests.test_cohorts import add, cohort_page, make_cohort, rehash, run, write
     monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
     cohort = make_cohort(tmp_path / "cohorts", labs=("inductor_kernels",))
     cpu = run(1, "Ada")

@@ -42,7 +42,7 @@ def test_a_lab_header_is_every_line_its_metadata_says(tmp_path, lang, lab, prere
         f"    **{t(lang, 'you_learn')}:**", "",
         *[f"    - {item}" for item in meta.teaches[lang]], "",
         f"    **{t(lang, 'run_it')}:**", "",
-        "    ```bash", f"    python -m labs.{lab} --device cpu", f"    make labs LAB={lab}", "    ```", "",
+        "    ```bash", f"    .venv/bin/python -m labs.{lab} --device cpu", f"    make labs LAB={lab}", "    ```", "",
         f"    {t(lang, 'run_it_where', lab=lab, out=f'experiments/{lab}')}", ""])
     assert rendered("{{ lab_header " + lab + " }}", lang, tmp_path) == expected
     assert len(meta.teaches[lang]) > 1 and len(meta.devices) >= 1

@@ -4,24 +4,13 @@ same on a built site, in the slow tier.)"""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import types
 from pathlib import Path
 
 import pytest
 
-HOOKS = Path(__file__).resolve().parent.parent / "scripts" / "hooks"
-
-
-def hook(name: str) -> types.ModuleType:
-    """A hook loaded by path, as MkDocs does, under the name its path gives (scripts.hooks.x):
-    mutmut switches a mutant on only in the module of that name (tests/mutation/run.py)."""
-    spec = importlib.util.spec_from_file_location(f"scripts.hooks.{name}", HOOKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+from tests.helpers_hooks import HOOKS, hook
 
 search = hook("search_per_language")
 markers_hook = hook("markers")

@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from tests.test_hooks_fast import hook
+from tests.helpers_hooks import hook
 
 switch = hook("language_switch")
 renamed = hook("renamed_labs")
@@ -59,7 +59,7 @@ def test_a_renamed_labs_old_address_sends_each_language_to_its_new_page(tmp_path
 def test_the_theme_gets_the_engines_strings():
     from course.strings import STRINGS
     config = types.SimpleNamespace(extra={})
-    assert hook("ui_strings").on_config(config) is config and config.extra["course_strings"] is STRINGS
+    assert hook("strings").on_config(config) is config and config.extra["course_strings"] is STRINGS
 
 
 def test_a_missing_spanish_page_is_a_build_warning(tmp_path, caplog):

@@ -12,7 +12,7 @@ import pytest
 
 from course.cohorts import submission
 from course.cohorts.submission import SubmissionError, alias_key, check, content_hash, parse, problems
-from tests.test_cohorts import rehash, run
+from tests.helpers_cohorts import rehash, run
 
 NOW = datetime.datetime(2026, 11, 24, 12, 0, 0, tzinfo=datetime.UTC)
 REDO = "; make the file again with `.venv/bin/python -m course submit` from an unedited run"
