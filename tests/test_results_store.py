@@ -33,6 +33,25 @@ def test_a_commit_keeps_only_what_the_manifest_names_and_returns_the_new_result(
     assert sorted(p.relative_to(final).as_posix() for p in final.rglob("*")) == ["kernel.cpp", "manifest.json"]
 
 
+def test_a_commit_makes_the_running_machines_paths_neutral_in_text_artifacts(tmp_path):
+    """What Inductor wrote where it ran (a home folder, the run's temporary folder) never reaches
+    results/; a binary artifact and the manifest are left as written."""
+    staging = staged(tmp_path / "1")
+    (staging / "kernel.cpp").write_text("# File: /home/ada/course/labs/x/block.py:24\n"
+                                        "# /tmp/inductor_kernels-cuda-k3j/inductor-cache/ab/cab.py\n"
+                                        "# /usr/bin/g++ stays\n")
+    binary = b"\xff\xfe/home/ada/x"
+    manifest = json.loads((staging / "manifest.json").read_text())
+    manifest["artifacts"]["blob"] = {"path": "blob.bin", "language": "text"}
+    (staging / "manifest.json").write_text(json.dumps(manifest))
+    (staging / "blob.bin").write_bytes(binary)
+    final = results.commit_result(tmp_path / "results", "inductor_kernels", "cuda", staging).folder
+    text = (final / "kernel.cpp").read_text()
+    assert "/home/ada" not in text and "/tmp/inductor_kernels-cuda-k3j" not in text
+    assert "labs/x/block.py:24" in text and "/usr/bin/g++ stays" in text
+    assert (final / "blob.bin").read_bytes() == binary
+
+
 def test_a_replaced_result_is_kept_under_its_own_date(tmp_path):
     store = tmp_path / "results"
     results.commit_result(store, "inductor_kernels", "cuda", staged(tmp_path / "1"))

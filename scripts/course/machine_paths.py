@@ -11,7 +11,9 @@ committer's or the learner's file system, not a lesson. `neutral()` rewrites eac
 - in a home folder: `~/` and what follows the user's name.
 
 Other absolute paths (`/usr/bin/g++`, `/dev/shm`) name no person and no checkout: they stay.
-The results in `results/` are never rewritten; this runs where their text reaches site/.
+A result's text artifacts are rewritten once, when the result is committed to `results/`
+(`results.commit_result`, for local runs and imports alike); the site applies it again where
+text reaches site/, for results committed before that.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from course import machine_paths
 from labs.common import contract
 from labs.common.contract import CHECK_OPERATORS, DEVICES, MANIFEST_SCHEMA_PATH, write_json_atomic, write_text_atomic
 
@@ -264,6 +265,20 @@ def history_folder(results_dir: Path, lab: str, device: str, manifest: dict[str,
     return Path(results_dir) / ".history" / lab / f"{device}-{stamp}"
 
 
+def neutralise_machine_paths(files) -> None:
+    """Rewrite the absolute paths of the machine that ran the lab in each text artifact (Inductor's
+    `# File: /home/ada/...`, `/tmp/<run>/inductor-cache/...`): a result is read by others, and the
+    committer's file system is not part of it. Binary files are left as they are."""
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        rewritten = machine_paths.neutral(text)
+        if rewritten != text:
+            write_text_atomic(path, rewritten)
+
+
 def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> LabResult:
     """Validate the staged run, then make it the lab's result and clear any failure record.
 
@@ -283,6 +298,7 @@ def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> La
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    neutralise_machine_paths(keep - {(staging / "manifest.json").resolve()})
     final = device_folder(results_dir, lab, device)
     previous = final.with_name(f".{final.name}.prev")
     _recover_interrupted_swap(final)
