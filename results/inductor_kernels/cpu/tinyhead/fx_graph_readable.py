@@ -1,6 +1,6 @@
 class <lambda>(torch.nn.Module):
     def forward(self, arg0_1: "f32[600, 64]", arg1_1: "f32[600]", arg2_1: "f32[2, 64]"):
-        # File: /work/main/labs/inductor_kernels/tinyhead.py:13 in forward, code: return torch.softmax(self.fc(x), dim=-1)
+        # File: labs/inductor_kernels/tinyhead.py:13 in forward, code: return torch.softmax(self.fc(x), dim=-1)
         permute: "f32[64, 600]" = torch.ops.aten.permute.default(arg0_1, [1, 0]);  arg0_1 = None
         addmm: "f32[2, 600]" = torch.ops.aten.addmm.default(arg1_1, arg2_1, permute);  arg1_1 = arg2_1 = permute = None
         amax: "f32[2, 1]" = torch.ops.aten.amax.default(addmm, [-1], True)

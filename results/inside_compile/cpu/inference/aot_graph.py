@@ -1,6 +1,6 @@
 class <lambda>(torch.nn.Module):
     def forward(self, arg0_1: "f32[256]", arg1_1: "f32[256]", arg2_1: "f32[8, 128, 256]", arg3_1: "f32[1024, 256]", arg4_1: "f32[1024]", arg5_1: "f32[256, 1024]", arg6_1: "f32[256]"):
-        # File: /work/main/labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
+        # File: labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
         var_mean = torch.ops.aten.var_mean.correction(arg2_1, [2], correction = 0, keepdim = True)
         getitem: "f32[8, 128, 1]" = var_mean[0]
         getitem_1: "f32[8, 128, 1]" = var_mean[1];  var_mean = None

@@ -1,6 +1,6 @@
 class GraphModule(torch.nn.Module):
     def forward(self, primals_1: "f32[256]", primals_2: "f32[256]", primals_3: "f32[8, 128, 256]", primals_4: "f32[1024, 256]", primals_5: "f32[1024]", primals_6: "f32[256, 1024]", primals_7: "f32[256]"):
-        # File: /work/main/labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
+        # File: labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
         var_mean = torch.ops.aten.var_mean.correction(primals_3, [2], correction = 0, keepdim = True)
         getitem: "f32[8, 128, 1]" = var_mean[0]
         getitem_1: "f32[8, 128, 1]" = var_mean[1];  var_mean = None

@@ -1,6 +1,6 @@
 class GraphModule(torch.nn.Module):
     def forward(self, primals_3: "f32[8, 128, 256]", primals_4: "f32[1024, 256]", primals_6: "f32[256, 1024]", getitem_1: "f32[8, 128, 1]", rsqrt: "f32[8, 128, 1]", view: "f32[1024, 256]", addmm: "f32[1024, 1024]", view_2: "f32[1024, 1024]", tangents_1: "f32[8, 128, 256]"):
-        # File: /work/main/labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
+        # File: labs/inside_compile/block.py:24 in forward, code: return self.down(self.act(self.up(self.norm(x))))
         view_4: "f32[1024, 256]" = torch.ops.aten.view.default(tangents_1, [1024, 256]);  tangents_1 = None
         permute_1: "f32[1024, 256]" = torch.ops.aten.permute.default(primals_6, [1, 0]);  primals_6 = None
         permute_2: "f32[256, 1024]" = torch.ops.aten.permute.default(permute_1, [1, 0]);  permute_1 = None
