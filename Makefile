@@ -15,7 +15,7 @@
 #   make mutation-check       scenario breaks (a hook, the built site, the browser) a test must catch
 #   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make gpu-results [LAB=x]  on a bare GPU machine: every lab on cuda, packed for `course import` (OUT=folder;
-#                             resumes; FORCE=1 starts fresh)
+#                             resumes; FORCE=1 starts fresh; several GPUs: side by side, SERIAL=1 one by one)
 #   make clean                remove site/, .work/, caches and screenshots/ (results/ stay)
 #   make help                 this list
 
@@ -125,7 +125,7 @@ test-gpu:
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
-	scripts/gpu-results $(if $(FORCE),--fresh) $(or $(OUT),/tmp/course-gpu) $(LAB) $(LABS)
+	scripts/gpu-results $(if $(FORCE),--fresh) $(if $(SERIAL),--serial) $(or $(OUT),/tmp/course-gpu) $(LAB) $(LABS)
 
 # What a person sees: every page at two widths in both languages, served under a sub-path.
 visible: $(STAMP) browser

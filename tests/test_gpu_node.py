@@ -1,0 +1,314 @@
+"""scripts/gpu-results on a node of several GPUs (scripts/course/gpu_node.py), without a GPU.
+
+The GPUs are pretended (COURSE_GPU_COUNT, or NodeRun's `gpus`) and the labs are a fake command
+that records what its process was given: which GPU, which cores, which caches, when it ran.
+The cores are real: the fake reads its own affinity back from the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from course import gpu_node
+from course.gpu_node import Node, NodeRun, cpu_list, gpus_wanted, longest_first, split_cores
+
+ROOT = Path(__file__).resolve().parent.parent
+TOYS = Path(__file__).resolve().parent / "toylabs"
+CORES = gpu_node.usable_cores()
+
+# A lab: records its process's view as one JSON line in FAKE_EVENTS, sleeps FAKE_SLEEP_<lab>
+# seconds, then writes a manifest (or exits 3 without one when FAKE_FAIL names it).
+FAKE_LAB = r'''
+import json, os, sys, time
+lab, out, resume = sys.argv[1:4]
+cache = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+seen = {"lab": lab, "start": time.time(), "gpus": os.environ.get("CUDA_VISIBLE_DEVICES"),
+        "cores": sorted(os.sched_getaffinity(0)), "inductor": cache,
+        "triton": os.environ.get("TRITON_CACHE_DIR"), "work": os.environ.get("COURSE_WORK_DIR"),
+        "cache_was_empty": not (cache and os.path.isdir(cache) and os.listdir(cache)), "resume": resume}
+if cache:
+    os.makedirs(cache, exist_ok=True)
+    open(os.path.join(cache, "kernel.py"), "w").write("compiled")
+time.sleep(float(os.environ.get("FAKE_SLEEP_" + lab, "0.3")))
+seen["end"] = time.time()
+with open(os.environ["FAKE_EVENTS"], "a") as handle:
+    handle.write(json.dumps(seen) + "\n")
+if os.environ.get("FAKE_FAIL") == lab:
+    sys.exit(3)
+os.makedirs(out, exist_ok=True)
+json.dump({"lab": lab, "status": "ok", "provenance": {"wall_s": 1.0}}, open(os.path.join(out, "manifest.json"), "w"))
+'''
+
+
+@pytest.fixture
+def node(tmp_path):
+    """A node of fake labs: make(labs, gpus=..., **env) runs them and returns (events, log lines, out)."""
+    labs_dir = tmp_path / "labs"
+    fake = tmp_path / "fake_lab.py"
+    fake.write_text(FAKE_LAB)
+    committed = tmp_path / "results"
+
+    def make(labs, *, gpus=("0", "1"), serial=False, fresh=False, walls=None, **env):
+        for lab in labs:
+            (labs_dir / lab).mkdir(parents=True, exist_ok=True)
+            (labs_dir / lab / "lab.toml").write_text("")
+        for lab, wall in (walls or {}).items():   # committed results: the order's source
+            (committed / lab / "cuda").mkdir(parents=True, exist_ok=True)
+            (committed / lab / "cuda" / "manifest.json").write_text(json.dumps({"provenance": {"wall_s": wall}}))
+        events = tmp_path / "events.jsonl"
+        events.unlink(missing_ok=True)
+        out = tmp_path / "out"
+        run = NodeRun(out=out, labs=tuple(labs), labs_dir=labs_dir, gpus=tuple(gpus), cores=CORES,
+                      serial=serial, fresh=fresh, results_dir=committed,
+                      command=(sys.executable, str(fake), "{lab}", "{out}", "{resume}"),
+                      env=dict(os.environ, FAKE_EVENTS=str(events), **env), clock=lambda: "00:00:00")
+        codes = Node(run).go()
+        seen = [json.loads(line) for line in events.read_text().splitlines()] if events.exists() else []
+        return {e["lab"]: e for e in seen}, (out / "progress.log").read_text().splitlines(), out, codes
+    return make
+
+
+def overlapping(a: dict, b: dict) -> bool:
+    return a["start"] < b["end"] and b["start"] < a["end"]
+
+
+# ---- pieces ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("count, parts, sizes", [(64, 4, [16] * 4), (10, 4, [3, 3, 2, 2]), (3, 2, [2, 1]),
+                                                 (16, 1, [16]), (7, 7, [1] * 7)])
+def test_cores_split_evenly_into_disjoint_blocks_covering_all(count, parts, sizes):
+    cores = tuple(range(100, 100 + count))
+    blocks = split_cores(cores, parts)
+    assert [len(b) for b in blocks] == sizes
+    assert sorted(c for b in blocks for c in b) == list(cores)          # all, and none twice
+    assert all(list(b) == list(range(b[0], b[0] + len(b))) for b in blocks)  # contiguous
+
+
+def test_fewer_cores_than_gpus_still_gives_every_gpu_a_core():
+    assert split_cores((0, 1), 3) == [(0,), (1,), (0,)]
+    with pytest.raises(ValueError):
+        split_cores((), 2)
+
+
+@pytest.mark.parametrize("cores, text", [((0, 1, 2, 3), "0-3"), ((5,), "5"), ((0, 1, 3, 8, 9, 10), "0-1,3,8-10"),
+                                         ((3, 1, 2), "1-3"), ((1, 3), "1,3")])
+def test_cpu_list_is_tasksets_notation(cores, text):
+    assert cpu_list(cores) == text
+
+
+@pytest.mark.parametrize("lab, node_gpus, ranks, wanted", [
+    ("explain", 4, "", 1), ("explain", 4, "4", 1),         # COURSE_RANKS is the distributed lab's
+    ("distributed", 4, "", 2), ("distributed", 2, "", 2), ("distributed", 4, "4", 4),
+    ("distributed", 4, "8", 4), ("distributed", 8, "3", 3), ("distributed", 4, "1", 2), ("distributed", 4, "x", 2)])
+def test_the_distributed_lab_takes_two_gpus_or_what_it_asks_for(lab, node_gpus, ranks, wanted):
+    assert gpus_wanted(lab, node_gpus, {"COURSE_RANKS": ranks}) == wanted
+
+
+def test_the_ranks_variable_is_the_distributed_labs():
+    from labs.distributed.settings import RANKS_ENV
+    assert gpu_node.RANKS_VARIABLE == RANKS_ENV
+
+
+def test_order_is_longest_first_from_committed_wall_times_then_the_table(tmp_path):
+    (tmp_path / "explain" / "cuda").mkdir(parents=True)
+    (tmp_path / "explain" / "cuda" / "manifest.json").write_text(json.dumps({"provenance": {"wall_s": 999.0}}))
+    (tmp_path / "capstone" / "cuda").mkdir(parents=True)
+    (tmp_path / "capstone" / "cuda" / "manifest.json").write_text("{broken")   # the table's then
+    labs = ["inside_compile", "capstone", "explain", "toy_unknown"]
+    estimates = {lab: gpu_node.estimate_s(lab, tmp_path) for lab in labs}
+    assert estimates == {"inside_compile": 56.0, "capstone": 354.0, "explain": 999.0,
+                         "toy_unknown": gpu_node.DEFAULT_ESTIMATE_S}
+    assert longest_first(labs, estimates) == ["explain", "capstone", "toy_unknown", "inside_compile"]
+
+
+def test_the_node_gpus_come_from_the_count_or_the_callers_visible_devices():
+    assert gpu_node.node_gpus({"COURSE_GPU_COUNT": "3"}) == ("0", "1", "2")
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": "4,6, 7"}) == ("4", "6", "7")
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": "4,6,7", "COURSE_GPU_COUNT": "2"}) == ("4", "6")
+    with pytest.raises(ValueError, match="whole number"):
+        gpu_node.node_gpus({"COURSE_GPU_COUNT": "two"})
+
+
+# ---- scheduling ------------------------------------------------------------------------------
+
+def test_labs_run_side_by_side_longest_first_one_gpu_and_core_share_each(node):
+    walls = {"a": 10, "b": 400, "c": 300, "d": 20}
+    seen, log, out, codes = node(["a", "b", "c", "d"], walls=walls, FAKE_SLEEP_b="1.0", FAKE_SLEEP_c="0.6")
+    assert codes == dict.fromkeys("abcd", 0)
+    starts = [line.split()[2] for line in log if line.split()[1] == "start"]
+    assert starts == ["b", "c", "d", "a"]                      # longest first, by the committed wall times
+    assert "longest first: b (~400 s), c (~300 s), d (~20 s), a (~10 s)" in "\n".join(log)
+    lanes = split_cores(CORES, 2)
+    for lab, event in seen.items():
+        assert event["gpus"] in ("0", "1"), lab
+        assert tuple(event["cores"]) == lanes[int(event["gpus"])], lab
+    assert overlapping(seen["b"], seen["c"])                   # two GPUs busy at once
+    for x in seen.values():                                    # never two labs on one GPU at once
+        for y in seen.values():
+            if x is not y and overlapping(x, y):
+                assert x["gpus"] != y["gpus"]
+    assert max(sum(y["start"] <= x["start"] < y["end"] for y in seen.values()) for x in seen.values()) == 2
+    assert not (out / ".work").exists() or not any((out / ".work").glob("[abcd]"))  # scratch gone after ok
+
+
+def test_each_lab_gets_its_own_cold_caches_under_the_runs_work_folder(node, tmp_path):
+    seen, _, out, _ = node(["a", "b"], TORCHINDUCTOR_CACHE_DIR=str(tmp_path / "shared"),
+                           TRITON_CACHE_DIR=str(tmp_path / "shared-triton"), FAKE_FAIL="a")
+    for lab in "ab":
+        work = out / ".work" / lab
+        assert seen[lab]["work"] == str(work)
+        assert seen[lab]["inductor"] == str(work / "inductor-cache")
+        assert seen[lab]["triton"] == str(work / "triton-cache")
+        assert seen[lab]["cache_was_empty"]
+    assert (out / ".work" / "a" / "inductor-cache" / "kernel.py").exists()   # a failure keeps its scratch
+    again, _, _, _ = node(["a"])                                             # the retry starts cold again
+    assert again["a"]["cache_was_empty"]
+
+
+def test_a_failing_lab_does_not_stop_the_others(node):
+    seen, log, out, codes = node(["a", "b", "c"], FAKE_FAIL="b", walls={"b": 50, "a": 20, "c": 10})
+    assert codes == {"a": 0, "b": 3, "c": 0}
+    assert set(seen) == {"a", "b", "c"}
+    assert any(line.startswith("00:00:00 end b: exit 3, no result, resumed 0 parts") for line in log)
+    assert json.loads((out / "c" / "cuda" / "manifest.json").read_text())["status"] == "ok"
+    rerun = node(["a", "b", "c"])[1]
+    assert "00:00:00 done already: a" in rerun and "00:00:00 done already: c" in rerun
+    assert any(line.startswith("00:00:00 start b") for line in rerun)
+
+
+def test_the_distributed_lab_holds_two_gpus_and_their_cores(node):
+    seen, _, out, _ = node(["distributed", "a", "b"], gpus=("0", "1", "2"),
+                           walls={"distributed": 300, "a": 100, "b": 50}, FAKE_SLEEP_distributed="0.8")
+    assert seen["distributed"]["gpus"] == "0,1"
+    lanes = split_cores(CORES, 3)
+    assert seen["distributed"]["cores"] == sorted(set(lanes[0]) | set(lanes[1]))
+    assert seen["a"]["gpus"] == "2" and overlapping(seen["distributed"], seen["a"])
+    placement = json.loads((out / "distributed" / "cuda" / "manifest.json").read_text())["provenance"]["placement"]
+    assert placement["gpus"] == ["0", "1"] and placement["launch"] == "side_by_side"
+    assert "a" in placement["beside"] and placement["node_gpus"] == 3
+
+
+def test_provenance_says_how_each_lab_ran(node):
+    _, _, out, _ = node(["a", "b", "c"], walls={"a": 30, "b": 20, "c": 1}, FAKE_SLEEP_a="1.2", FAKE_SLEEP_b="0.2")
+    placement = {lab: json.loads((out / lab / "cuda" / "manifest.json").read_text())["provenance"]["placement"]
+                 for lab in "abc"}
+    assert placement["a"]["beside"] == ["b", "c"] and placement["a"]["beside_most"] == 1
+    assert placement["b"]["beside"] == ["a"]
+    assert placement["c"]["beside"] == ["a"]                   # it started after b had ended
+    lanes = split_cores(CORES, 2)
+    assert placement["a"]["cores"] == cpu_list(lanes[int(placement["a"]["gpus"][0])])
+    assert placement["a"]["node_cores"] == len(CORES)
+
+
+def test_serial_runs_each_lab_alone_in_the_callers_environment(node):
+    seen, log, out, _ = node(["a", "b", "c"], serial=True, walls={"c": 900}, CUDA_VISIBLE_DEVICES="7")
+    assert [line.split()[2] for line in log if line.split()[1] == "start"] == ["a", "b", "c"]  # as given
+    assert all(line == f"00:00:00 start {lab}" for line, lab in
+               zip([x for x in log if " start " in x], "abc", strict=True))
+    assert not any(overlapping(seen[x], seen[y]) for x in "abc" for y in "abc" if x != y)
+    for event in seen.values():
+        assert event["gpus"] == "7" and event["cores"] == list(CORES)
+        assert event["work"] is None and event["inductor"] == os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    placement = json.loads((out / "a" / "cuda" / "manifest.json").read_text())["provenance"]["placement"]
+    assert placement == {"launch": "serial", "gpus": ["0", "1"], "node_gpus": 2, "cores": cpu_list(CORES),
+                         "node_cores": len(CORES), "beside": [], "beside_most": 0}
+    assert not (out / ".placement").exists()
+
+
+def test_one_gpu_is_serial_without_being_asked(node):
+    seen, log, _, _ = node(["a", "b"], gpus=("0",), walls={"b": 500})
+    assert [line.split()[2] for line in log if " start " in line] == ["a", "b"]
+    assert "side by side" not in "\n".join(log) and seen["a"]["work"] is None
+
+
+# ---- the script, end to end on the toy labs --------------------------------------------------
+
+def gpu_results(out: Path, *args: str, labs=("toy_ok", "toy_resume"), **env: str) -> subprocess.CompletedProcess:
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
+                       COURSE_GPU_COUNT="2") | env
+    return subprocess.run(["scripts/gpu-results", *args, str(out), *labs], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_lab_killed_beside_another_resumes_on_its_gpu_with_its_parts(tmp_path):
+    out = tmp_path / "gpu"
+    killed = gpu_results(out, TOY_KILL="use")
+    assert "end toy_resume: exit 137, no result" in killed.stdout, killed.stdout + killed.stderr
+    assert "end toy_ok: exit 0, ok" in killed.stdout
+    pin = json.loads((out / ".placement" / "toy_resume.json").read_text())
+    resumed = gpu_results(out)
+    assert "done already: toy_ok" in resumed.stdout
+    assert "end toy_resume: exit 0, ok, resumed 2 parts" in resumed.stdout, resumed.stdout
+    gpu = out / "toy_resume" / "cuda" / "manifest.json"
+    assert json.loads(gpu.read_text())["provenance"]["placement"]["gpus"] == [str(pin["slots"][0])]
+    assert not (out / ".placement" / "toy_resume.json").exists() and not (out / ".parts" / "toy_resume").exists()
+
+
+def test_parts_measured_side_by_side_are_not_resumed_by_a_serial_run(tmp_path):
+    """The parts' cache key holds CUDA_VISIBLE_DEVICES and the core count: a serial run (every
+    core, the caller's GPUs) measures another configuration and starts the lab over."""
+    out = tmp_path / "gpu"
+    gpu_results(out, labs=("toy_resume",), TOY_KILL="use")
+    resumed = gpu_results(out, "--serial", labs=("toy_resume",))
+    assert "end toy_resume: exit 0, ok, resumed 0 parts" in resumed.stdout, resumed.stdout
+
+
+def test_serial_and_side_by_side_leave_the_same_layout_for_course_import(tmp_path):
+    import jsonschema
+    schema = json.loads((ROOT / "labs" / "common" / "manifest.schema.json").read_text())
+    layouts = {}
+    for mode, args in (("side", ()), ("serial", ("--serial",))):
+        out = tmp_path / mode
+        ran = gpu_results(out, *args)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert ("on GPU" in ran.stdout) == (mode == "side")
+        packed = subprocess.run(["tar", "tzf", f"{out}.tar.gz"], capture_output=True, text=True).stdout.split()
+        layouts[mode] = sorted(p for p in packed if not p.endswith("/"))
+        for lab in ("toy_ok", "toy_resume"):
+            manifest = json.loads((out / lab / "cuda" / "manifest.json").read_text())
+            jsonschema.validate(manifest, schema)
+            launch = manifest["provenance"]["placement"]["launch"]
+            assert launch == ("serial" if mode == "serial" else "side_by_side")
+    assert layouts["side"] == layouts["serial"]
+    assert not any(part in p for p in layouts["side"] for part in (".work", ".parts", ".placement", "logs/"))
+
+
+def test_a_placement_the_schema_does_not_know_is_refused():
+    import jsonschema
+    schema = json.loads((ROOT / "labs" / "common" / "manifest.schema.json").read_text())
+    placement_schema = schema["properties"]["provenance"]["properties"]["placement"] | {"$defs": schema["$defs"]}
+    good = {"launch": "side_by_side", "gpus": ["2"], "node_gpus": 4, "cores": "16-31", "node_cores": 64,
+            "beside": ["capstone"], "beside_most": 1}
+    jsonschema.validate(good, placement_schema)
+    for bad in ({"launch": "parallel"}, {"cores": "16..31"}, {"beside": ["../x"]}, {"node_gpus": -1},
+                {"extra": 1}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(good | bad, placement_schema)
+
+
+def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
+    out, pid_file = tmp_path / "gpu", tmp_path / "slow.pid"
+    environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
+                       COURSE_GPU_COUNT="2", TOY_PID_FILE=str(pid_file))
+    script = subprocess.Popen(["scripts/gpu-results", str(out), "toy_slow", "toy_ok"], cwd=ROOT, env=environment,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (pid_file.exists() and (out / "toy_ok" / "cuda" / "manifest.json").exists()
+                                                and "end toy_ok" in (out / "progress.log").read_text()):
+        time.sleep(0.2)
+    slow = int(pid_file.read_text())
+    scheduler = int(Path(f"/proc/{script.pid}/task/{script.pid}/children").read_text().split()[0])
+    os.kill(scheduler, signal.SIGTERM)        # the scheduler alone: it must stop the lab it started
+    script.wait(timeout=30)
+    time.sleep(0.5)
+    assert not Path(f"/proc/{slow}").exists() or "Z" in Path(f"/proc/{slow}/stat").read_text().split()[2]
+    again = gpu_results(out, labs=("toy_ok",))
+    assert "done already: toy_ok" in again.stdout
