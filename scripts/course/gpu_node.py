@@ -28,6 +28,7 @@ back the GPU(s) it had (OUT/.placement/<lab>.json), so its finished parts keep t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -292,11 +293,7 @@ class Node:
                                             "cores": list(self.run.cores)})
         for other in self.running.values():
             other.beside.add(lab)
-        log_path = self.out / "logs" / f"{lab}.log"
-        with log_path.open("w", encoding="utf-8") as log_handle:
-            process = subprocess.Popen(command, env=env, stdout=log_handle, stderr=subprocess.STDOUT,
-                                       stdin=subprocess.DEVNULL, cwd=ROOT,
-                                       preexec_fn=(lambda: os.sched_setaffinity(0, cores)) if cores else None)
+        process = launch(command, env, self.out / "logs" / f"{lab}.log", cores)
         entry = Running(lab, slots, process, time.monotonic(), beside=set(self.running))
         self.running[lab] = entry
         for other in self.running.values():
@@ -308,18 +305,9 @@ class Node:
         return tuple(sorted({core for slot in slots for core in self.lanes[slot]}))
 
     def side_by_side_env(self, lab: str, slots: tuple[int, ...]) -> dict[str, str]:
-        """The lab's own GPU(s), and its own work folder (emptied: its caches start cold)."""
-        work = self.work(lab)
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
-        return {
-            "CUDA_VISIBLE_DEVICES": ",".join(self.run.gpus[s] for s in slots),
-            "COURSE_WORK_DIR": str(work),
-            "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor-cache"),
-            "TRITON_CACHE_DIR": str(work / "triton-cache"),
-            # CPU kernels' precompiled header: one folder per GPU lane, never two writers at once
-            "COURSE_PRECOMPILED_HEADERS": str(self.out / ".work" / f"headers-{slots[0]}"),
-        }
+        # CPU kernels' precompiled header: one folder per GPU lane, never two writers at once
+        return isolated_env(self.work(lab), ",".join(self.run.gpus[s] for s in slots),
+                            self.out / ".work" / f"headers-{slots[0]}")
 
     def wait_for_one(self) -> None:
         while True:
@@ -367,8 +355,44 @@ class Node:
 
     def stop_all(self) -> None:
         for entry in self.running.values():
-            if entry.process.poll() is None:
-                entry.process.kill()
+            kill_tree(entry.process)
+
+
+def isolated_env(work: Path, gpus: str, headers: Path) -> dict[str, str]:
+    """What a lab beside others gets: its GPU(s), and its own work folder, emptied, so that its
+    Inductor and Triton caches start cold (inherited cache folders are overridden)."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    return {"CUDA_VISIBLE_DEVICES": gpus, "COURSE_WORK_DIR": str(work),
+            "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor-cache"), "TRITON_CACHE_DIR": str(work / "triton-cache"),
+            "COURSE_PRECOMPILED_HEADERS": str(headers)}
+
+
+def launch(command: list[str], env: dict[str, str], log_path: Path, cores: tuple[int, ...] | None) -> subprocess.Popen:
+    """Start a lab process, its output to `log_path`, pinned to `cores` when given. It stays in
+    this process group: whatever stops the run (a signal to the group) stops the labs too."""
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("w", encoding="utf-8") as log_handle:
+        return subprocess.Popen(command, env=env, stdout=log_handle, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, cwd=ROOT,
+                                preexec_fn=(lambda: os.sched_setaffinity(0, cores)) if cores else None)
+
+
+def kill_tree(process: subprocess.Popen) -> None:
+    """Kill a lab and every process under it (compile workers, ranks), children first found."""
+    pids, pending = [], [process.pid]
+    while pending:
+        pid = pending.pop()
+        pids.append(pid)
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            pass
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    process.wait()
 
 
 def manifest_field(folder: Path, name: str):

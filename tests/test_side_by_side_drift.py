@@ -1,0 +1,147 @@
+"""The side-by-side drift benchmark (scripts/bench_side_by_side.py, scripts/course/drift.py),
+without a GPU: the figures it reads, the verdict on both sides of its condition, and a run of
+the bench on pretend GPUs with a fake lab that records where and when it ran."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from course import drift, gpu_node
+from course.drift import Drift, compare, figure_class, figures, verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manifest(compile_s: float, device_us: float, latency_us: float = 50.0) -> dict:
+    return {"metrics": {"block.compile_s": {"value": compile_s, "unit": "s"},
+                        "block.device_compiled_us": {"value": device_us, "unit": "µs"},
+                        "block.compiled_us": {"value": latency_us, "unit": "µs"},
+                        "block.kernels": {"value": 9, "unit": ""},
+                        "block.verdict": {"value": "slower", "unit": ""}},
+            "tables": {"sweep": {"columns": ["batch", "eager_dev_us", "eager_dev_q1_us", "compile_s", "speedup"],
+                                 "units": {"eager_dev_us": "µs", "eager_dev_q1_us": "µs", "compile_s": "s",
+                                           "speedup": "×"},
+                                 "rows": [[1, 10.0, 9.0, 2.0, 1.1], [1, 20.0, 19.0, 3.0, 1.2], [8, "n/a", 1.0, 4.0, 1.0]]}}}
+
+
+def test_figures_are_the_timings_in_seconds_and_nothing_else():
+    found = figures(manifest(2.5, 40.0))
+    assert found == pytest.approx({
+        "block.compile_s": 2.5, "block.device_compiled_us": 40e-6, "block.compiled_us": 50e-6,
+        "sweep[1].eager_dev_us": 10e-6, "sweep[1].compile_s": 2.0,
+        "sweep[1#2].eager_dev_us": 20e-6, "sweep[1#2].compile_s": 3.0,   # a repeated row label stays apart
+        "sweep[8].compile_s": 4.0})                                        # "n/a" is no figure
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("block.compile_s", "compile"), ("default_compile_s", "compile"), ("t[2].reduce_overhead_compile_s", "compile"),
+    ("block.compiled_us", "latency"), ("block.device_compiled_us", "device"), ("t[1].compiled_dev_us", "device"),
+    ("t[1].default_kernels_us", "device"), ("t[1].eager_us", "latency"), ("recompile_count_s", "latency"),
+    ("block.explain_s", "latency"), ("t[1].devices_us", "latency")])
+def test_each_figure_is_classed_by_what_it_measures(name, kind):
+    assert figure_class(name) == kind
+
+
+def drifts_for(solo: list[tuple[float, float]], beside: list[tuple[float, float]]) -> dict[str, Drift]:
+    return {d.name: d for d in compare([manifest(*s) for s in solo], [manifest(*b) for b in beside])}
+
+
+def test_inside_the_solo_spread_is_noise_and_publishable():
+    found = drifts_for([(2.0, 40.0), (2.4, 44.0)], [(2.3, 41.0), (2.2, 43.0), (9.0, 99.0)])  # median decides
+    compile_drift = found["block.compile_s"]
+    assert compile_drift.within and compile_drift.beside_median == 2.3
+    assert compile_drift.drift == pytest.approx(0.1 / 2.2)
+    assert compile_drift.solo_spread == pytest.approx(0.4 / 2.2)
+    ok, line = verdict(list(found.values()))
+    assert ok and "publishable" in line
+
+
+@pytest.mark.parametrize("beside", [(2.41, 42.0), (1.99, 42.0), (2.2, 44.1), (2.2, 39.9)])
+def test_just_outside_the_solo_spread_is_not_publishable(beside):
+    found = drifts_for([(2.0, 40.0), (2.4, 44.0)], [beside])
+    ok, line = verdict(list(found.values()))
+    assert not ok and "publish from serial runs" in line
+
+
+def test_latency_outside_the_spread_does_not_decide():
+    solo = [manifest(2.0, 40.0, 50.0), manifest(2.4, 44.0, 52.0)]
+    found = {d.name: d for d in compare(solo, [manifest(2.2, 42.0, 90.0)])}
+    assert not found["block.compiled_us"].within
+    assert verdict(list(found.values()))[0]
+
+
+def test_no_compile_or_device_figure_decides_nothing():
+    only_latency = {"metrics": {"x.eager_us": {"value": 5.0, "unit": "µs"}}}
+    ok, line = verdict(compare([only_latency, only_latency], [only_latency]))
+    assert not ok and "nothing decides" in line
+
+
+def test_one_solo_run_has_no_spread():
+    with pytest.raises(ValueError, match="two solo runs"):
+        compare([manifest(2.0, 40.0)], [manifest(2.0, 40.0)])
+
+
+def test_the_report_counts_each_class():
+    lines = drift.report(compare([manifest(2.0, 40.0), manifest(2.4, 44.0)], [manifest(3.0, 42.0)]))
+    assert "compile: 3 of 4 within the solo spread; largest drift +36.4% (block.compile_s)" in lines
+    assert any(line.startswith("device: 3 of 3 within") for line in lines)
+    assert any(line.startswith("latency: 1 of 1 within") for line in lines)
+    assert lines[-1].startswith("side by side moves 1 of 7 compile/device figures outside the solo spread "
+                                "(worst block.compile_s: +36.4%)")
+
+
+# ---- the bench on pretend GPUs ---------------------------------------------------------------
+
+FAKE_LAB = r'''
+import json, os, sys, time
+lab, out = sys.argv[1:3]
+seen = {"lab": lab, "out": out, "start": time.time(), "gpus": os.environ.get("CUDA_VISIBLE_DEVICES"),
+        "cores": sorted(os.sched_getaffinity(0)), "cache": os.environ.get("TORCHINDUCTOR_CACHE_DIR")}
+with open(os.environ["FAKE_EVENTS"], "a") as handle:     # a neighbour may be killed before its end
+    handle.write(json.dumps(dict(seen, phase="start")) + "\n")
+time.sleep(float(os.environ.get("FAKE_SLEEP_" + lab, "0.3")))
+with open(os.environ["FAKE_EVENTS"], "a") as handle:
+    handle.write(json.dumps(dict(seen, phase="end", end=time.time())) + "\n")
+os.makedirs(out, exist_ok=True)
+metrics = {"block.compile_s": {"value": 2.0, "unit": "s"}, "block.device_us": {"value": 40.0, "unit": "µs"}}
+json.dump({"status": "ok", "metrics": metrics, "provenance": {"wall_s": 0.3}}, open(os.path.join(out, "manifest.json"), "w"))
+'''
+
+
+def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other_gpus(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    fake = tmp_path / "fake.py"
+    fake.write_text(FAKE_LAB)
+    events = tmp_path / "events.jsonl"
+    cores = gpu_node.usable_cores()
+    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=("n1", "n2"), out=tmp_path / "bench",
+                               gpus=("0", "1", "2"), cores=cores, command=(sys.executable, str(fake), "{lab}", "{out}"),
+                               env=dict(os.environ, FAKE_EVENTS=str(events), FAKE_SLEEP_measured="0.8",
+                                        FAKE_SLEEP_n1="0.2", FAKE_SLEEP_n2="5"), lead_s=0.1)
+    said: list[str] = []
+    solo, beside = bench_script.bench_runs(bench, said.append)
+    assert [line.split()[1] for line in said if " run " in line] == ["solo", "beside", "solo", "beside"]
+    assert all(r["ok"] for r in solo + beside)
+    seen = [json.loads(line) for line in events.read_text().splitlines()]
+    measured = [e for e in seen if e["lab"] == "measured" and e["phase"] == "end"]
+    assert [e["gpus"] for e in measured] == [None, "0", None, "0"]          # solo: the caller's GPUs
+    lanes = gpu_node.split_cores(cores, 3)
+    assert measured[0]["cores"] == list(cores) and measured[1]["cores"] == list(lanes[0])
+    neighbours = [e for e in seen if e["lab"] != "measured" and e["phase"] == "start"]
+    assert {e["gpus"] for e in neighbours} <= {"1", "2"}
+    for run in (measured[1], measured[3]):                                   # both other GPUs busy meanwhile
+        for gpu in ("1", "2"):
+            assert any(e["gpus"] == gpu and e["start"] < run["start"] for e in neighbours), gpu
+    assert not any(e["start"] < measured[0]["end"] for e in neighbours)      # solo: nothing beside
+    assert beside[0]["neighbour_runs"] >= 3                                   # n1 ends fast and is restarted
+    starts = [e for e in seen if e["phase"] == "start"]
+    assert len({e["cache"] for e in starts}) == len(starts)                  # every run its own caches
+    assert verdict(compare([r["manifest"] for r in solo], [r["manifest"] for r in beside]))[0]
+    n2_alive = [e for e in neighbours if e["lab"] == "n2"]
+    assert n2_alive and not any(e["lab"] == "n2" and e["phase"] == "end" for e in seen)  # killed at the end
