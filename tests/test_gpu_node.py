@@ -206,6 +206,7 @@ def test_provenance_says_how_each_lab_ran(node):
     lanes = split_cores(CORES, 2)
     assert placement["a"]["cores"] == cpu_list(lanes[int(placement["a"]["gpus"][0])])
     assert placement["a"]["node_cores"] == len(CORES)
+    assert placement["a"]["core_count"] == len(lanes[int(placement["a"]["gpus"][0])])
 
 
 def test_serial_runs_each_lab_alone_in_the_callers_environment(node):
@@ -219,7 +220,7 @@ def test_serial_runs_each_lab_alone_in_the_callers_environment(node):
         assert event["work"] is None and event["inductor"] == os.environ.get("TORCHINDUCTOR_CACHE_DIR")
     placement = json.loads((out / "a" / "cuda" / "manifest.json").read_text())["provenance"]["placement"]
     assert placement == {"launch": "serial", "gpus": ["0", "1"], "node_gpus": 2, "cores": cpu_list(CORES),
-                         "node_cores": len(CORES), "beside": [], "beside_most": 0}
+                         "core_count": len(CORES), "node_cores": len(CORES), "beside": [], "beside_most": 0}
     assert not (out / ".placement").exists()
 
 
@@ -285,7 +286,7 @@ def test_a_placement_the_schema_does_not_know_is_refused():
     import jsonschema
     schema = json.loads((ROOT / "labs" / "common" / "manifest.schema.json").read_text())
     placement_schema = schema["properties"]["provenance"]["properties"]["placement"] | {"$defs": schema["$defs"]}
-    good = {"launch": "side_by_side", "gpus": ["2"], "node_gpus": 4, "cores": "16-31", "node_cores": 64,
+    good = {"launch": "side_by_side", "gpus": ["2"], "node_gpus": 4, "cores": "16-31", "core_count": 16, "node_cores": 64,
             "beside": ["capstone"], "beside_most": 1}
     jsonschema.validate(good, placement_schema)
     for bad in ({"launch": "parallel"}, {"cores": "16..31"}, {"beside": ["../x"]}, {"node_gpus": -1},

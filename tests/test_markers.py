@@ -330,3 +330,33 @@ def test_columns_an_older_run_does_not_hold_are_said_in_its_place(tmp_path):
     shown = ok("{{ table inductor_kernels:latency columns=batch,new }}", store)
     assert "not in the GPU run" in shown
     assert "no column nope" in error("{{ table inductor_kernels:latency columns=batch,nope }}", store).replace("'", "")
+
+
+SIDE = {"launch": "side_by_side", "gpus": ["2"], "node_gpus": 4, "cores": "16-31", "core_count": 16,
+        "node_cores": 64, "beside": ["capstone", "explain"], "beside_most": 2}
+
+
+@pytest.mark.parametrize("placement", [None, "serial", "side", "side_alone"])
+def test_provenance_says_how_gpu_results_ran_the_lab(tmp_path, placement):
+    chosen = {None: None, "serial": SIDE | {"launch": "serial", "gpus": ["0", "1", "2", "3"], "beside": []},
+              "side": SIDE, "side_alone": SIDE | {"beside": [], "beside_most": 0}}[placement]
+    provenance = manifest()["provenance"] | {"device": "cuda"} | ({"placement": chosen} if chosen else {})
+    write_result(tmp_path, device="cuda", provenance=provenance)
+    store = ResultStore(tmp_path)
+    en = ok("{{ provenance inductor_kernels/cuda }}", store)
+    es = ok("{{ provenance inductor_kernels/cuda }}", store, "es")
+    assert ("ran alone on the machine" in en) == (placement == "serial")
+    assert ("se ejecutó solo en la máquina" in es) == (placement == "serial")
+    assert ("side by side" in en) == (placement is not None and placement.startswith("side"))
+    if placement == "side":
+        assert "GPU 2 of 4, cores 16-31 (16 of 64), beside <code>capstone</code>, <code>explain</code>" in en
+        assert "GPU 2 de 4, núcleos 16-31 (16 de 64), junto a <code>capstone</code>, <code>explain</code>" in es
+    if placement == "side_alone":
+        assert "no other lab running at the same time" in en and "sin otro laboratorio en marcha" in es
+
+
+def test_a_placement_is_text_even_past_the_schema():
+    """The schema refuses markup in a placement; the page escapes it all the same."""
+    from course.markers.results import placement_text
+    shown = placement_text(SIDE | {"gpus": ["<b>x</b>"], "cores": "<i>1</i>", "beside": ["<s>y</s>"]}, "en")
+    assert "<b>" not in shown and "<i>" not in shown and "<s>" not in shown

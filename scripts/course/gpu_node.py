@@ -342,11 +342,13 @@ class Node:
         except (OSError, ValueError, KeyError, TypeError):
             return
         side = self.run.side_by_side
+        cores = self.cores_of(entry.slots) if side else self.run.cores
         provenance["placement"] = {
             "launch": "side_by_side" if side else "serial",
             "gpus": [self.run.gpus[s] for s in entry.slots],
             "node_gpus": len(self.run.gpus),
-            "cores": cpu_list(self.cores_of(entry.slots) if side else self.run.cores),
+            "cores": cpu_list(cores),
+            "core_count": len(cores),
             "node_cores": len(self.run.cores),
             "beside": sorted(entry.beside),
             "beside_most": entry.beside_most,

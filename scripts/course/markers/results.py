@@ -162,11 +162,26 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
         said = [t(lang, f"device_{method}", count=format_number(int(methods[method]), lang))
                 for method in ("graph", "queued") if methods.get(method)]
         text += f" · {t(lang, 'device_clock', methods=', '.join(said))}"
+    if p.get("placement"):
+        text += f" · {placement_text(p['placement'], lang)}"
     if result.manifest.get("failed_checks_allowed"):
         text += f" · ⚠ {t(lang, 'failed_checks_allowed')}"
     if p.get("source_hash") and p["source_hash"] != source_hash(lab):
         text += f" · ⚠ {t(lang, 'code_changed', command=f'make labs LAB={lab} DEVICE={device} FORCE=1')}"
     return text
+
+
+def placement_text(placement: dict, lang: str) -> str:
+    """How scripts/gpu-results ran the lab (provenance.placement): alone, or beside which labs on
+    which GPU and cores; every value escaped."""
+    if placement["launch"] != "side_by_side":
+        return t(lang, "placement_serial")
+    beside = (t(lang, "placement_beside", labs=", ".join(escape.code(lab) for lab in placement["beside"]))
+              if placement["beside"] else t(lang, "placement_beside_none"))
+    return t(lang, "placement_side", gpus=escape.text(", ".join(placement["gpus"])),
+             node_gpus=format_number(int(placement["node_gpus"]), lang), cores=escape.text(placement["cores"]),
+             count=format_number(int(placement["core_count"]), lang), node_cores=format_number(int(placement["node_cores"]), lang),
+             beside=beside)
 
 
 def release(torch_version: str) -> str:
