@@ -33,7 +33,7 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 # The settings a command line may give. Make ignores a name it does not use, so a typo (`lab=x`,
 # `LAB_=x`) would silently become `make labs` of every lab (22 minutes): refuse it instead.
-SETTINGS := LAB LABS DEVICE PRESET FORCE TORCH_INDEX_URL PYTHON SITE_URL BUDGET MODULES OUT
+SETTINGS := LAB LABS DEVICE PRESET FORCE SERIAL TORCH_INDEX_URL PYTHON SITE_URL BUDGET MODULES OUT
 did_you_mean = $(filter $(shell echo '$(1)' | tr a-z A-Z),$(SETTINGS))
 $(foreach name,$(.VARIABLES),$(if $(filter command line,$(origin $(name))),$(if $(filter $(name),$(SETTINGS)),,\
   $(error unknown setting '$(name)'$(if $(call did_you_mean,$(name)), (did you mean $(call did_you_mean,$(name))=?)): \
