@@ -313,3 +313,55 @@ def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     assert not Path(f"/proc/{slow}").exists() or "Z" in Path(f"/proc/{slow}/stat").read_text().split()[2]
     again = gpu_results(out, labs=("toy_ok",))
     assert "done already: toy_ok" in again.stdout
+
+
+# ---- what a side-by-side result is to the import and to `course status` ----------------------
+
+SIDE_PLACEMENT = {"launch": "side_by_side", "gpus": ["2"], "node_gpus": 4, "cores": "32-47", "core_count": 16,
+                  "node_cores": 64, "beside": ["capstone"], "beside_most": 1}
+
+
+def test_a_side_by_side_result_imports_over_a_serial_one_like_any_newer_run(tmp_path):
+    """`course import` judges status, preset and date, never the cache key: where a GPU result was
+    placed on its node does not stop it, and its placement arrives with it."""
+    from course.importing import import_folder
+    from tests.manifests import manifest, write_result
+    serial = manifest()["provenance"] | {"placement": SIDE_PLACEMENT | {"launch": "serial", "beside": []}}
+    write_result(tmp_path / "results", device="cuda", provenance=serial)
+    newer = manifest()["provenance"] | {"date_utc": "2026-11-25T10:00:00Z", "cache_key": "0123456789abcdef",
+                                        "placement": SIDE_PLACEMENT}
+    write_result(tmp_path / "in", device="cuda", provenance=newer)
+    outcome = import_folder(tmp_path / "in", tmp_path / "results")[0]
+    assert outcome.imported, outcome.line()
+    placed = json.loads((tmp_path / "results" / "inductor_kernels" / "cuda" / "manifest.json").read_text())
+    assert placed["provenance"]["placement"] == SIDE_PLACEMENT
+
+
+def test_status_on_the_site_machine_says_the_same_of_side_by_side_and_serial_results(tmp_path):
+    """Both are GPU runs of today's code made elsewhere: "other machine", never "stale"."""
+    from course.status import describe
+    from labs.common.contract import source_hash
+    from tests.manifests import manifest, write_result
+    said = {}
+    for launch in ("serial", "side_by_side"):
+        store = tmp_path / launch
+        provenance = manifest()["provenance"] | {"source_hash": source_hash("inductor_kernels"),
+                                                 "placement": SIDE_PLACEMENT | {"launch": launch}}
+        write_result(store, device="cuda", provenance=provenance)
+        said[launch] = describe(store, "inductor_kernels", "cuda").split(" · ")[0]
+    assert said["serial"] == said["side_by_side"] and said["serial"].startswith("other machine")
+
+
+def test_the_cache_key_tells_a_gpu_share_from_the_whole_node(monkeypatch):
+    """Why a side-by-side result is another machine to a serial run on the same node: the key
+    counts the cores the process may use and the GPUs it sees, and both differ."""
+    from labs.common import fingerprint
+    monkeypatch.setattr(fingerprint, "gpus", lambda: ({"name": "NVIDIA H200", "driver": "580", "memory": "141 GiB"},) * 4)
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    monkeypatch.setattr(fingerprint, "usable_cores", lambda: 64)
+    serial = fingerprint.cache_key("explain", "full", "cuda")
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "2")
+    gpu_only = fingerprint.cache_key("explain", "full", "cuda")
+    monkeypatch.setattr(fingerprint, "usable_cores", lambda: 16)
+    side = fingerprint.cache_key("explain", "full", "cuda")
+    assert len({serial, gpu_only, side}) == 3
