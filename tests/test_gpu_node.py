@@ -184,6 +184,16 @@ def test_a_failing_lab_does_not_stop_the_others(node):
     assert any(line.startswith("00:00:00 start b") for line in rerun)
 
 
+@pytest.mark.parametrize("serial", [True, False])
+def test_a_lab_that_cannot_start_fails_alone(node, tmp_path, serial):
+    codes = node(["a", "b"], serial=serial, FAKE_SLEEP_a="0.1")[3]
+    assert codes == {"a": 0, "b": 0}
+    run = NodeRun(out=tmp_path / "out2", labs=("a", "b"), labs_dir=tmp_path / "labs", gpus=("0", "1"), cores=CORES,
+                  serial=serial, command=(str(tmp_path / "no-such-python"), "{lab}"), clock=lambda: "00:00:00")
+    assert Node(run).go() == {"a": 127, "b": 127}
+    assert "could not start" in (tmp_path / "out2" / "progress.log").read_text()
+
+
 def test_the_distributed_lab_holds_two_gpus_and_their_cores(node):
     seen, _, out, _ = node(["distributed", "a", "b"], gpus=("0", "1", "2"),
                            walls={"distributed": 300, "a": 100, "b": 50}, FAKE_SLEEP_distributed="0.8")

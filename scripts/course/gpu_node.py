@@ -291,9 +291,14 @@ class Node:
             env.update(self.side_by_side_env(lab, slots))
             write_json(self.pin_file(lab), {"slots": list(slots), "gpus": list(self.run.gpus),
                                             "cores": list(self.run.cores)})
+        try:
+            process = launch(command, env, self.out / "logs" / f"{lab}.log", cores)
+        except OSError as error:  # no such interpreter, say: this lab fails, the others run
+            self.exit_codes[lab] = 127
+            self.log(f"end {lab}: exit 127, no result, could not start: {error}")
+            return
         for other in self.running.values():
             other.beside.add(lab)
-        process = launch(command, env, self.out / "logs" / f"{lab}.log", cores)
         entry = Running(lab, slots, process, time.monotonic(), beside=set(self.running))
         self.running[lab] = entry
         for other in self.running.values():
@@ -310,7 +315,7 @@ class Node:
                             self.out / ".work" / f"headers-{slots[0]}")
 
     def wait_for_one(self) -> None:
-        while True:
+        while self.running:
             for lab, entry in list(self.running.items()):
                 code = entry.process.poll()
                 if code is not None:
