@@ -113,8 +113,13 @@ def test_the_distributed_lab_takes_two_gpus_or_what_it_asks_for(lab, node_gpus, 
 
 
 def test_the_ranks_variable_is_the_distributed_labs():
-    from labs.distributed.settings import RANKS_ENV
-    assert gpu_node.RANKS_VARIABLE == RANKS_ENV
+    """Read from the lab's settings source (importing it imports torch: seconds)."""
+    import ast
+    tree = ast.parse((ROOT / "labs" / "distributed" / "settings.py").read_text())
+    declared = {node.targets[0].id: node.value.value for node in tree.body
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                and isinstance(node.targets[0], ast.Name)}
+    assert declared["RANKS_ENV"] == gpu_node.RANKS_VARIABLE
 
 
 def test_order_is_longest_first_from_committed_wall_times_then_the_table(tmp_path):
