@@ -54,12 +54,18 @@ def command_for(bench: Bench, lab: str, out: Path) -> list[str]:
     return [part.format(**values) for part in bench.command]
 
 
+def measured_headers(bench: Bench) -> Path:
+    """One precompiled-header folder for every measured run, solo or beside: a CPU header built
+    by one run only (about 7 s of g++) would be a difference the comparison did not mean."""
+    return bench.out / "measured-headers"
+
+
 def run_solo(bench: Bench, index: int) -> dict:
     out = bench.out / f"solo-{index}"
     shutil.rmtree(out, ignore_errors=True)
     work = out / "work"   # cold caches, as the harness's fresh scratch folder gives a serial run
     env = dict(bench.env, COURSE_WORK_DIR=str(work), TORCHINDUCTOR_CACHE_DIR=str(work / "inductor-cache"),
-               TRITON_CACHE_DIR=str(work / "triton-cache"))
+               TRITON_CACHE_DIR=str(work / "triton-cache"), COURSE_PRECOMPILED_HEADERS=str(measured_headers(bench)))
     process = gpu_node.launch(command_for(bench, bench.lab, out / "result"), env, out / "lab.log", None)
     code = process.wait()
     shutil.rmtree(work, ignore_errors=True)
@@ -85,7 +91,7 @@ def run_beside(bench: Bench, index: int) -> dict:
     for slot in range(1, len(bench.gpus)):
         start_neighbour(slot)
     time.sleep(bench.lead_s)
-    env = dict(bench.env, **gpu_node.isolated_env(out / "work", bench.gpus[0], out / "headers"))
+    env = dict(bench.env, **gpu_node.isolated_env(out / "work", bench.gpus[0], measured_headers(bench)))
     measured = gpu_node.launch(command_for(bench, bench.lab, out / "result"), env, out / "lab.log", lanes[0])
     while measured.poll() is None:
         for slot, (_, process, folder) in list(neighbours.items()):
