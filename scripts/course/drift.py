@@ -4,11 +4,12 @@ Standard library only (it runs on the bare GPU machine, for scripts/bench_side_b
 A figure is a timing in a manifest: a metric, or a table cell, whose unit is a time. Each is
 classed by what it measures, from its name:
 
-- compile: a cold compile's wall time (`compile_s`, `default_compile_s`);
+- compile: a cold compile's wall time (`compile_s`, `default_compile_s`), or a first call's,
+  which holds its compile (`first_step_s`);
 - device: a device-time figure (`device_…`, `…_dev_us`, `…kernels_us`);
 - latency: any other time (a synchronised call, host included).
 
-Quartile columns (`q1`, `q3`) are a figure's spread, not figures. A side-by-side figure is
+Quartiles (`q1`, `q3`) are a figure's spread, not figures. A side-by-side figure is
 within the solo spread when its median lies between the solo runs' smallest and largest
 value: a difference smaller than the spread of runs of the same thing is noise (DESIGN.md,
 Measuring). Side by side is fit to publish from when every compile and device figure is.
@@ -27,8 +28,9 @@ DECIDING = ("compile", "device")
 _SPREAD_COLUMN = re.compile(r"(^|_)(q1|q3|p95|min|max|iqr)(_|$)")
 
 
-# `compile_s`, `default_compile_s`: a compile's time; `compiled_us` is the compiled model's latency.
-_COMPILE = re.compile(r"(^|[._])compile(_time)?_(s|ms)$")
+# `compile_s`, `default_compile_s`, `compile_attention`, `first_step_s` (a first call: its compile
+# and one run): a compile's time; `compiled_us` is the compiled model's latency.
+_COMPILE = re.compile(r"(^|[._])compile(_time)?_(s|ms)$|(^|[._])compile_[a-z]|(^|[._])\w*first(_step|_call)?_s$")
 # `device_eager_us`, `eager_dev_us`, `default_kernels_us`: time on the device.
 _DEVICE = re.compile(r"(^|[._])(device|dev)_|(^|[._])\w*kernels_us$")
 
@@ -52,7 +54,9 @@ def figures(manifest: dict) -> dict[str, float]:
     """Every timing in a manifest, in seconds, by a name that is the same in every run of the lab."""
     found: dict[str, float] = {}
     for name, metric in (manifest.get("metrics") or {}).items():
-        if isinstance(metric, dict) and (seconds := _seconds(metric.get("value"), metric.get("unit", ""))) is not None:
+        if _SPREAD_COLUMN.search(name.rsplit(".", 1)[-1]) or not isinstance(metric, dict):
+            continue
+        if (seconds := _seconds(metric.get("value"), metric.get("unit", ""))) is not None:
             found[name] = seconds
     for table_name, table in (manifest.get("tables") or {}).items():
         columns, units = table.get("columns") or [], table.get("units") or {}
