@@ -33,6 +33,13 @@ def not_negative(field: str, value: float) -> None:
         raise _refuse(field, value, "set a finite number of at least 0")
 
 
+def fraction(field: str, value: float, *, one_allowed: bool) -> None:
+    """A share of something: above 0, below 1 (or up to 1 when `one_allowed`)."""
+    below = value <= 1 if one_allowed else value < 1
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (value > 0 and below):
+        raise _refuse(field, value, f"set a fraction above 0 and {'at most' if one_allowed else 'below'} 1")
+
+
 def all_positive(field: str, values: Iterable[float]) -> None:
     """A non-empty tuple of positive numbers (sizes, batches, contexts)."""
     values = tuple(values)
