@@ -8,7 +8,7 @@ change, instead of failing minutes into a run. Standard library only.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -66,6 +66,12 @@ def all_of(field: str, values: Collection[object], allowed: Collection[object]) 
         one_of(field, value, allowed)
     if len(set(values)) != len(values):
         raise _refuse(field, values, "name each value once")
+
+
+def keyed_by(field: str, mapping: Mapping[str, object], keys: Collection[str]) -> None:
+    """A per-device (or per-anything) table: exactly one entry for each of `keys`."""
+    if set(mapping) != set(keys):
+        raise _refuse(field, sorted(mapping), f"give one entry for each of {sorted(keys)}, no other")
 
 
 def at_most(field: str, value: float, limit: float, limit_name: str) -> None:
