@@ -125,6 +125,8 @@ NEAR_MISSES = [
     ("distributed", "two variants of one name", lambda s: replace(s, variants=(s.variants[0],) * 2), "variants"),
     ("distributed", "a compiled pattern that does not exist", lambda s: replace(s, compiled=(("dpp", "minigpt"),)),
      "compiled"),
+    ("distributed", "a negative depth", lambda s: replace(s, variants=(replace(s.variants[0], n_layer=-1),)),
+     "n_layer"),
     ("distributed", "heads that do not split the width",
      lambda s: replace(s, variants=(replace(s.variants[0], n_head=3),)), "n_head"),
     ("explain", "a budget of 0", lambda s: replace(s, budget_s=0.0), "budget_s"),
@@ -150,6 +152,8 @@ JUST_INSIDE = [
                                           shape_policies=("mark_dynamic",))),
     ("distributed", lambda s: replace(s, ddp_bucket_cap_mb=1.0, drill_kill_step=s.check_steps - 1, compiled=(),
                                       min_timed_steps=s.max_timed_steps)),
+    # a model without blocks, as worker.py builds for what checkpointing leaves alone
+    ("distributed", lambda s: replace(s, variants=tuple(replace(v, n_layer=0) for v in s.variants))),
     ("explain", lambda s: replace(s, budget_s=1e-3)),
     ("inductor_kernels", lambda s: replace(s, tinyhead_batches=(2,))),
     ("inside_compile", lambda s: replace(s, tokens=1)),
@@ -171,7 +175,7 @@ def test_a_near_miss_is_refused_naming_its_field(lab, wrong, make, field, preset
         assert field in line and "\n" not in line, line
 
 
-@pytest.mark.parametrize("lab, make", JUST_INSIDE, ids=[lab for lab, _ in JUST_INSIDE])
+@pytest.mark.parametrize("lab, make", JUST_INSIDE, ids=[f"{lab}-{at}" for at, (lab, _) in enumerate(JUST_INSIDE)])
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_value_just_inside_is_taken(lab, make, preset):
     for device in DEVICES:

@@ -26,7 +26,8 @@ class Variant:
     name: str
     """"minigpt" | "wide" (the four-rank part's: "four_ranks")."""
     n_layer: int
-    """Transformer blocks."""
+    """Transformer blocks; 0 is a model without blocks (embeddings and head: what activation
+    checkpointing leaves alone, worker.py)."""
     n_head: int
     """Attention heads; they split n_embd evenly."""
     n_embd: int
@@ -41,7 +42,8 @@ class Variant:
 
     def __post_init__(self) -> None:
         non_empty("name", self.name)
-        for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "microbatches"):
+        not_negative(f"{self.name}.n_layer", self.n_layer)
+        for name in ("n_head", "n_embd", "block_size", "batch_size", "microbatches"):
             positive(f"{self.name}.{name}", getattr(self, name))
         divides(f"{self.name}.n_head", self.n_head, self.n_embd, f"{self.name}.n_embd")
 
