@@ -396,19 +396,62 @@ def test_mlopt_writes_report_and_graph_whole_and_keeps_a_budget_of_zero_as_no_ti
     assert not [p for p in learner.rglob(".*")]  # no staging file or folder left behind
 
 
-def test_explain_knows_every_option_the_harness_gives_a_lab():
-    """The runner and scripts/gpu-results call `python -m labs.explain` with the harness's options
-    (a missing `--resume` sent every GPU run of explain to the learner's command line): read the
-    harness's parser from its source, not from the list under test."""
-    import ast
+def _harness_usage_options(capsys) -> list[tuple[str, str | None]]:
+    """(option, its value's placeholder or None for a switch) as the harness's own --help prints
+    them: what a lab's command line takes, read from argparse's output, not from its table."""
+    import re
 
     from labs.common import harness
-    from labs.explain.__main__ import LAB_OPTIONS
-    tree = ast.parse(Path(harness.__file__).read_text())
-    declared = {}
-    for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and getattr(call.func, "attr", "") == "add_argument":
-            name = call.args[0].value
-            store_true = any(k.arg == "action" and k.value.value == "store_true" for k in call.keywords)
-            declared[name] = 0 if store_true else 1
-    assert declared and declared == LAB_OPTIONS
+    with pytest.raises(SystemExit):
+        harness.parse_options("explain", ["--help"])
+    usage = capsys.readouterr().out.split("\n\n")[0]
+    found = [(name, value or None) for name, value in re.findall(r"\[(--[\w-]+)(?: ([^\]]+))?\]", usage)]
+    assert len(found) >= 6, usage   # device, preset, out, keep-work, allow-failed-checks, resume at least
+    return found
+
+
+def _a_value(placeholder: str | None, tmp_path: Path) -> list[str]:
+    if placeholder is None:
+        return []
+    if placeholder.startswith("{"):
+        return [placeholder.strip("{}").split(",")[0]]   # the first of its choices
+    return [str(tmp_path / placeholder.lower())]
+
+
+def test_explain_sends_every_option_the_harness_takes_to_the_harness(tmp_path, monkeypatch, capsys):
+    """The runner and scripts/gpu-results call `python -m labs.explain` with the harness's options (a
+    missing `--resume` once sent every GPU run of explain to the learner's command line). Each option,
+    with its value, and another option after it (a switch taken for an option with a value would
+    swallow it), reaches the harness whole, and the harness's parser accepts what it gets."""
+    from labs.common import harness
+    from labs.explain import __main__ as entry
+    from labs.explain import cli
+    monkeypatch.setenv("COURSE_WORK_DIR", str(tmp_path / "work"))
+    to_harness = []
+    monkeypatch.setattr(entry, "run_lab", lambda lab_id, argv: to_harness.append((lab_id, argv)))
+    monkeypatch.setattr(cli, "main", lambda argv=None: pytest.fail(f"sent to the learner's command line: {argv}"))
+    options = _harness_usage_options(capsys)
+    for name, placeholder in options:
+        for argv in ([name, *_a_value(placeholder, tmp_path), "--device", "cpu"],
+                     ["--preset", "smoke", f"{name}={_a_value(placeholder, tmp_path)[0]}"] if placeholder else [name]):
+            entry.main(argv)
+            assert to_harness[-1] == ("explain", argv)
+            assert harness.parse_options("explain", argv).lab_id == "explain"
+    everything = [word for name, placeholder in options for word in (name, *_a_value(placeholder, tmp_path))]
+    entry.main(everything)
+    assert to_harness[-1] == ("explain", everything)
+
+
+@pytest.mark.parametrize("argv", [["examples:RMSNorm", "--input", "8,64"], ["-h"], ["--input", "8,64"],
+                                  ["--device", "cpu", "labs/explain/examples.py:RMSNorm"],
+                                  ["--devices", "cpu"], ["--keep-work", "model.py:Net"], ["--out"] + ["x", "y"]])
+def test_explain_sends_a_learners_command_line_to_the_cli(argv, monkeypatch):
+    """Anything beyond the harness's options, or a near miss of one, is the learner's command line."""
+    from labs.explain import __main__ as entry
+    from labs.explain import cli
+    to_cli = []
+    monkeypatch.setattr(entry, "run_lab", lambda lab_id, argv: pytest.fail(f"sent to the harness: {argv}"))
+    monkeypatch.setattr(cli, "main", lambda argv=None: to_cli.append(argv) or 0)
+    with pytest.raises(SystemExit) as stopped:
+        entry.main(argv)
+    assert stopped.value.code == 0 and to_cli == [argv]

@@ -19,9 +19,9 @@ the papers); GiB = 2^30 bytes for KV caches and attention matrices (powers of tw
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from labs.background_numbers import formulas as f
+from labs.background_numbers.settings import SETTINGS
 from labs.background_numbers.shapes import (
     A100_SXM,
     CHINCHILLA_PARAMS,
@@ -40,44 +40,6 @@ from labs.background_numbers.shapes import (
 from labs.common.harness import Lab
 
 BF16 = 2  # bytes per value
-
-
-@dataclass(frozen=True)
-class Settings:
-    contexts: tuple[int, ...]         # KV-cache table: tokens per sequence
-    batches: tuple[int, ...]          # KV-cache table: sequences in flight
-    zero_gpus: tuple[int, ...]        # ZeRO table: data-parallel degree
-    pipeline_stages: tuple[int, ...]
-    microbatches: tuple[int, ...]
-    score_contexts: tuple[int, ...]   # attention-score matrix table
-    fusion_chain: tuple[int, ...]     # pointwise ops in a chain
-    fusion_tokens: int                # rows of the activation the chain runs over
-    acceptance: tuple[float, ...]     # speculative decoding: alpha
-    draft_lengths: tuple[int, ...]    # speculative decoding: gamma
-    draft_cost: float                 # cost of one draft step / one target step (assumed)
-    lora_ranks: tuple[int, ...]
-    cluster_gpus: int                 # training-time estimate: H100s in the cluster (assumed)
-    mfu: float                        # model FLOPs utilization, fraction of BF16 peak (assumed)
-
-
-# Arithmetic takes milliseconds: the smoke preset (tests) computes exactly what the site shows.
-_SETTINGS = Settings(
-    contexts=(1024, 4096, 32768, 131072),
-    batches=(1, 8, 32),
-    zero_gpus=(8, 64, 512),
-    pipeline_stages=(4, 8),
-    microbatches=(1, 4, 8, 16, 32, 64),
-    score_contexts=(1024, 4096, 16384, 65536),
-    fusion_chain=(1, 2, 4, 8),
-    fusion_tokens=16384,
-    acceptance=(0.5, 0.6, 0.7, 0.8, 0.9),
-    draft_lengths=(1, 2, 3, 4, 5, 8),
-    draft_cost=0.05,
-    lora_ranks=(4, 8, 16, 64),
-    cluster_gpus=1024,
-    mfu=0.4,
-)
-SETTINGS = {"smoke": _SETTINGS, "full": _SETTINGS}
 
 LORA_ATTENTION_QV = ("q", "v")                                     # the LoRA paper's choice
 LORA_ALL_LINEAR = ("q", "k", "v", "o", "gate", "up", "down")        # QLoRA's choice

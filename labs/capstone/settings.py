@@ -1,10 +1,14 @@
 """Every knob of the capstone, per preset and device: smoke runs in the test suite, full is
 what the site shows. A GPU and a 2-core CPU differ by orders of magnitude, so each preset has
-one Settings per device; `settings_for(preset, device)` picks it."""
+one Settings per device (`SETTINGS[preset]` is a PerDevice); `settings_for(preset, device)` picks it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from labs.capstone.llm_bench.workloads import WORKLOADS
+from labs.common.labmeta import PRESETS
+from labs.common.settings_rules import PerDevice, all_of, all_positive, divides, not_negative, one_of, positive
 
 SEED = 0
 
@@ -12,43 +16,93 @@ SEED = 0
 @dataclass(frozen=True)
 class Settings:
     # -- Project A: mlopt on ResNet-18 -------------------------------------------------------
-    resnet_input: tuple[int, ...]        # (batch, channels, height, width)
-    resnet_budget_s: float               # per interleaved A/B comparison
-    resnet_compare_compile: bool         # time torch.compile too (its CPU compile is ~30 s)
-    pass_budget_s: float                 # per pass: before/after timing inside the pipeline
-    cli_budget_s: float                  # --budget-s of the command-line run (0: no timing)
+    resnet_input: tuple[int, ...]
+    """ResNet-18's input: (batch, channels, height, width)."""
+    resnet_budget_s: float
+    """Per interleaved A/B comparison."""
+    resnet_compare_compile: bool
+    """Time torch.compile too (its CPU compile is ~30 s)."""
+    pass_budget_s: float
+    """Per pass: before/after timing inside the pipeline."""
+    cli_budget_s: float
+    """--budget-s of the command-line run (0: no timing)."""
     # -- Project B: memfuse ------------------------------------------------------------------
-    mlp_rows: int                        # M of the MLP block the backend compiles
-    mlp_width: int                       # n_embd of that block (GPT-2 small: 768)
-    bench_rows: tuple[int, ...]          # M values of the Linear + GELU benchmark
-    bench_dtypes: tuple[str, ...]        # dtypes of that benchmark
-    bench_budget_s: float                # per variant and case
-    bench_max_autotune: bool             # also compile Inductor's max-autotune (GPU only)
+    mlp_rows: int
+    """M of the MLP block the backend compiles."""
+    mlp_width: int
+    """n_embd of that block (GPT-2 small: 768)."""
+    bench_rows: tuple[int, ...]
+    """M values of the Linear + GELU benchmark."""
+    bench_dtypes: tuple[str, ...]
+    """dtypes of that benchmark (names in DTYPES)."""
+    bench_budget_s: float
+    """Per variant and case."""
+    bench_max_autotune: bool
+    """Also compile Inductor's max-autotune (GPU only)."""
     # -- Project C: llm_bench ----------------------------------------------------------------
-    minigpt_prompts: int                 # held-out grammar prompts per generation batch
+    minigpt_prompts: int
+    """Held-out grammar prompts per generation batch."""
     minigpt_backends: tuple[str, ...]
-    gpt2_layers: int                     # GPT-2 small: 12 layers of width 768, 12 heads
+    """The MiniGPT's backends (names in ALL_BACKENDS)."""
+    gpt2_layers: int
+    """GPT-2 small: 12 layers of width 768, 12 heads."""
     gpt2_width: int
+    """The GPT-2-shaped model's width; its heads split it evenly."""
     gpt2_heads: int
+    """The GPT-2-shaped model's attention heads."""
     gpt2_backends: tuple[str, ...]
-    gpt2_workloads: tuple[str, ...]      # names from llm_bench.workloads.WORKLOADS
-    gpt2_token_scale: float              # output tokens of the seed's workloads are scaled by this
-    llm_dtype: str                       # the GPT-2-shaped model's dtype
-    cell_budget_s: float                 # MiniGPT: timed generations per backend, by time
-    llm_budget_s: float                  # GPT-2: timed generations of the whole sweep, split evenly
-                                         # over its cells (warm-ups apart); every cell runs
-    deadline_s: float                    # the whole lab: a GPT-2 cell that would start after it is
-                                         # a row saying so (a GPU command may run 10 minutes)
+    """The GPT-2-shaped model's backends, in the order they are measured (names in ALL_BACKENDS)."""
+    gpt2_workloads: tuple[str, ...]
+    """Names from llm_bench.workloads.WORKLOADS."""
+    gpt2_token_scale: float
+    """Output tokens of the seed's workloads are scaled by this."""
+    llm_dtype: str
+    """The GPT-2-shaped model's dtype (a name in DTYPES)."""
+    cell_budget_s: float
+    """MiniGPT: timed generations per backend, by time."""
+    llm_budget_s: float
+    """GPT-2: timed generations of the whole sweep, split evenly over its cells (warm-ups apart);
+    every cell runs (gpt2_cell_budget_s refuses a budget too small for them)."""
+    deadline_s: float
+    """The whole lab: a GPT-2 cell that would start after it is a row saying so (a GPU command
+    may run 10 minutes)."""
     # -- Project C: several requests in flight (static batching, the GPT-2-shaped model) -----
-    concurrency: tuple[int, ...] = (1, 4, 16)             # requests in flight
-    concurrency_budget_s: float = 1.0                     # timed batches per batch size, by time
-    latency_target_ms: tuple[float, float] = (500.0, 50.0)  # goodput's (TTFT, TPOT) objective: a
-                                                          # reader's pace, 20 tokens/s, on any machine
-    # Intra-op threads while timing on CPU: one thread times the code, not the scheduler of a
-    # small machine shared with other work (see labs.common.measure.cpu_threads).
+    concurrency: tuple[int, ...] = (1, 4, 16)
+    """Requests in flight."""
+    concurrency_budget_s: float = 1.0
+    """Timed batches per batch size, by time."""
+    latency_target_ms: tuple[float, float] = (500.0, 50.0)
+    """Goodput's (TTFT, TPOT) objective: a reader's pace, 20 tokens/s, on any machine."""
     cpu_timing_threads: int | None = 1
+    """Intra-op threads while timing on CPU (None: torch's default): one thread times the code,
+    not the scheduler of a small machine shared with other work (see labs.common.measure.cpu_threads)."""
+
+    def __post_init__(self) -> None:
+        if len(self.resnet_input) != 4:
+            raise ValueError(f"settings: resnet_input = {self.resnet_input!r}; give (batch, channels, height, width)")
+        all_positive("resnet_input", self.resnet_input)
+        for name in ("resnet_budget_s", "pass_budget_s", "mlp_rows", "mlp_width", "bench_budget_s",
+                     "minigpt_prompts", "gpt2_layers", "gpt2_width", "gpt2_heads", "gpt2_token_scale",
+                     "cell_budget_s", "llm_budget_s", "deadline_s", "concurrency_budget_s"):
+            positive(name, getattr(self, name))
+        not_negative("cli_budget_s", self.cli_budget_s)
+        all_positive("bench_rows", self.bench_rows)
+        all_of("bench_dtypes", self.bench_dtypes, DTYPES)
+        one_of("llm_dtype", self.llm_dtype, DTYPES)
+        all_of("minigpt_backends", self.minigpt_backends, ALL_BACKENDS)
+        all_of("gpt2_backends", self.gpt2_backends, ALL_BACKENDS)
+        all_of("gpt2_workloads", self.gpt2_workloads, WORKLOADS)
+        divides("gpt2_heads", self.gpt2_heads, self.gpt2_width, "gpt2_width")
+        all_positive("concurrency", self.concurrency)
+        if len(self.latency_target_ms) != 2:
+            raise ValueError(f"settings: latency_target_ms = {self.latency_target_ms!r}; give (TTFT, TPOT) in ms")
+        all_positive("latency_target_ms", self.latency_target_ms)
+        if self.cpu_timing_threads is not None:
+            positive("cpu_timing_threads", self.cpu_timing_threads)
 
 
+# The dtypes a benchmark or the GPT-2-shaped model may run in (torch's names).
+DTYPES = ("float32", "float16", "bfloat16")
 ALL_BACKENDS = ("eager", "compile_default", "compile_reduce_overhead", "static_kv")
 # reduce-overhead is CUDA graphs; on a CPU it would compile the same code as default again.
 CPU_BACKENDS = ("eager", "compile_default", "static_kv")
@@ -102,6 +156,10 @@ _SETTINGS = {
         llm_dtype="float16", cell_budget_s=1.0, llm_budget_s=16.0, deadline_s=470.0),
 }
 
+# One instance per preset, as in every lab.
+SETTINGS = {preset: PerDevice(cpu=_SETTINGS[(preset, "cpu")], cuda=_SETTINGS[(preset, "cuda")])
+            for preset in PRESETS}
+
 
 # Each GPT-2 cell times generations for at least this long (and at least two of them): less is
 # not a measurement, so a sweep whose budget cannot give every cell this much is refused.
@@ -121,6 +179,6 @@ def gpt2_cell_budget_s(settings: Settings) -> float:
 
 def settings_for(preset: str, device: str) -> Settings:
     try:
-        return _SETTINGS[(preset, device)]
-    except KeyError:
+        return SETTINGS[preset].on(device)
+    except (KeyError, ValueError):
         raise ValueError(f"no settings for preset {preset!r} on {device!r}") from None

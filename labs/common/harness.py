@@ -359,22 +359,37 @@ def _plain(value: Any) -> Any:
     return float(value)
 
 
+def lab_options(lab_id: str) -> dict[str, dict[str, Any]]:
+    """Every option of a lab's command line, as argparse's keywords: the one definition. The parser
+    is built from it, and explain's entry point, which also answers a learner's own command line,
+    reads it (through `option_values`) to tell the runner's options from the learner's."""
+    return {
+        "--device": dict(choices=DEVICES, default=None, help="cuda when a GPU is visible, else cpu"),
+        "--preset": dict(choices=PRESETS, default="full",
+                         help="smoke: seconds, for tests; full: the numbers the site shows"),
+        "--out": dict(type=Path, default=Path(f"experiments/{lab_id}"),
+                      help="folder for manifest.json and every deliverable (default: %(default)s)"),
+        "--keep-work": dict(action="store_true",
+                            help="keep the scratch folder (Inductor's caches and dumps) and say where"),
+        "--allow-failed-checks": dict(action="store_true",
+                                      help="exploring: a failed acceptance check does not fail the run "
+                                           "(the page says so)"),
+        "--resume": dict(type=Path, default=None, metavar="PARTS",
+                         help="record finished parts in PARTS; a rerun with the same code, machine and preset "
+                              "starts at the first unfinished part"),
+    }
+
+
+def option_values(lab_id: str) -> dict[str, int]:
+    """How many values each option of `lab_options` takes: 0 for a switch, else 1."""
+    return {name: 0 if spec.get("action") == "store_true" else 1 for name, spec in lab_options(lab_id).items()}
+
+
 def parse_options(lab_id: str, argv: list[str] | None) -> LabOptions:
     meta = load_lab_meta(lab_id)
     parser = argparse.ArgumentParser(prog=f"python -m labs.{lab_id}", description=meta.title["en"])
-    parser.add_argument("--device", choices=DEVICES, default=None,
-                        help="cuda when a GPU is visible, else cpu")
-    parser.add_argument("--preset", choices=PRESETS, default="full",
-                        help="smoke: seconds, for tests; full: the numbers the site shows")
-    parser.add_argument("--out", type=Path, default=Path(f"experiments/{lab_id}"),
-                        help="folder for manifest.json and every deliverable (default: %(default)s)")
-    parser.add_argument("--keep-work", action="store_true",
-                        help="keep the scratch folder (Inductor's caches and dumps) and say where")
-    parser.add_argument("--allow-failed-checks", action="store_true",
-                        help="exploring: a failed acceptance check does not fail the run (the page says so)")
-    parser.add_argument("--resume", type=Path, default=None, metavar="PARTS",
-                        help="record finished parts in PARTS; a rerun with the same code, machine and preset "
-                             "starts at the first unfinished part")
+    for name, spec in lab_options(lab_id).items():
+        parser.add_argument(name, **spec)
     args = parser.parse_args(argv)
     device = args.device or environment.default_device()
     work = os.environ.get("COURSE_WORK_DIR")
@@ -441,9 +456,9 @@ def quiet_torch_logs(path: Path) -> None:
             logger.addHandler(handler)
 
 
-def main(lab_id: str) -> None:
+def main(lab_id: str, argv: list[str] | None = None) -> None:
     try:
-        sys.exit(run_lab(lab_id))
+        sys.exit(run_lab(lab_id, argv))
     except KeyboardInterrupt:   # Ctrl-C in a terminal: the learner stopped it, nothing broke
         print(f"\n{lab_id}: interrupted; no manifest was written (a rerun with --resume keeps the "
               "parts that had finished)", file=sys.stderr, flush=True)

@@ -10,23 +10,42 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from labs.common import minigpt
+from labs.common.settings_rules import PerDevice, all_positive, at_most, divides, non_empty, not_negative, one_of, positive
 
 # Ranks on CPU unless COURSE_RANKS asks for more; on GPUs one rank per visible GPU.
 RANKS_ENV = "COURSE_RANKS"
 PATTERNS = ("single", "ddp", "fsdp2", "tensor_parallel", "pipeline")
 DISTRIBUTED_PATTERNS = PATTERNS[1:]
+# What a compiled pattern may compile with: Inductor, or aot_eager (Dynamo and AOTAutograd, no codegen).
+COMPILE_BACKENDS = ("inductor", "aot_eager")
 
 
 @dataclass(frozen=True)
 class Variant:
     """One model shape and the global batch every pattern trains it on."""
-    name: str               # "minigpt" | "wide"
+    name: str
+    """"minigpt" | "wide" (the four-rank part's: "four_ranks")."""
     n_layer: int
+    """Transformer blocks; 0 is a model without blocks (embeddings and head: what activation
+    checkpointing leaves alone, worker.py)."""
     n_head: int
+    """Attention heads; they split n_embd evenly."""
     n_embd: int
+    """The model's width."""
     block_size: int
-    batch_size: int         # sequences per step, all ranks together (data parallel splits it)
-    microbatches: int       # GPipe's micro-batches per step
+    """Tokens per sequence."""
+    batch_size: int
+    """Sequences per step, all ranks together (data parallel splits it)."""
+    microbatches: int
+    """GPipe's micro-batches per step (whether they split the batch on a rank count is
+    validate.py's question: it depends on the ranks)."""
+
+    def __post_init__(self) -> None:
+        non_empty("name", self.name)
+        not_negative(f"{self.name}.n_layer", self.n_layer)
+        for name in ("n_head", "n_embd", "block_size", "batch_size", "microbatches"):
+            positive(f"{self.name}.{name}", getattr(self, name))
+        divides(f"{self.name}.n_head", self.n_head, self.n_embd, f"{self.name}.n_embd")
 
     def tokens(self) -> int:
         return self.batch_size * self.block_size
@@ -35,23 +54,63 @@ class Variant:
 @dataclass(frozen=True)
 class Settings:
     variants: tuple[Variant, ...]
-    check_steps: int                 # steps whose losses every pattern must reproduce
-    lr: float                        # AdamW, constant: the loss check compares trajectories
-    warmup_steps: int                # untimed steps after the check steps
-    timing_budget_s: float           # per pattern, variant and mode
+    """The model shapes every pattern trains, each name once."""
+    check_steps: int
+    """Steps whose losses every pattern must reproduce."""
+    lr: float
+    """AdamW's learning rate, constant: the loss check compares trajectories."""
+    warmup_steps: int
+    """Untimed steps after the check steps."""
+    timing_budget_s: float
+    """Per pattern, variant and mode."""
     min_timed_steps: int
+    """Timed steps at least, whatever the budget."""
     max_timed_steps: int
-    compiled: tuple[tuple[str, str], ...]   # (pattern, variant) pairs also run under torch.compile
-    compile_backend: str             # GPU: "inductor"; CPU: "aot_eager" (Dynamo and AOTAutograd, no codegen)
-    timeline_variant: str            # the variant whose one step is traced per pattern
-    ddp_bucket_cap_mb: float         # >= 1: DDPOptimizer refuses buckets under its 1 MiB first one
-    threads_per_rank: int            # intra-op threads of each rank (CPU: 1, see settings_for)
-    collective_timeout_s: int        # init_process_group(timeout=...): a stuck collective fails
-    launch_timeout_s: int            # one launch (one pattern, every variant) must end by then
-    bandwidth_sizes: tuple[int, ...]  # bytes per all-reduce in the bandwidth sweep
-    bandwidth_budget_s: float        # per size
-    drill_kill_step: int             # the failure drill kills the last rank during this step
+    """Timed steps at most, whatever the budget."""
+    compiled: tuple[tuple[str, str], ...]
+    """(pattern, variant) pairs also run under torch.compile."""
+    compile_backend: str
+    """GPU: "inductor"; CPU: "aot_eager" (Dynamo and AOTAutograd, no codegen)."""
+    timeline_variant: str
+    """The variant whose one step is traced per pattern."""
+    ddp_bucket_cap_mb: float
+    """At least 1: DDPOptimizer refuses buckets under its 1 MiB first one."""
+    threads_per_rank: int
+    """Intra-op threads of each rank (CPU: 1; a GPU rank's host thread only launches kernels)."""
+    collective_timeout_s: int
+    """init_process_group(timeout=...): a stuck collective fails."""
+    launch_timeout_s: int
+    """One launch (one pattern, every variant) must end by then."""
+    bandwidth_sizes: tuple[int, ...]
+    """Bytes per all-reduce in the bandwidth sweep."""
+    bandwidth_budget_s: float
+    """Per size of that sweep."""
+    drill_kill_step: int
+    """The failure drill kills the last rank during this step, one of the checked steps."""
     seed: int = 0
+    """Seeds the models' weights and the batches."""
+
+    def __post_init__(self) -> None:
+        non_empty("variants", self.variants)
+        names = [v.name for v in self.variants]
+        if len(set(names)) != len(names):
+            raise ValueError(f"settings: variants named {names}; name each variant once")
+        for name in ("check_steps", "lr", "timing_budget_s", "min_timed_steps", "max_timed_steps",
+                     "threads_per_rank", "collective_timeout_s", "launch_timeout_s", "bandwidth_budget_s"):
+            positive(name, getattr(self, name))
+        not_negative("warmup_steps", self.warmup_steps)
+        at_most("min_timed_steps", self.min_timed_steps, self.max_timed_steps, "max_timed_steps")
+        for pattern, variant_name in self.compiled:
+            one_of("compiled: pattern", pattern, PATTERNS)
+            one_of("compiled: variant", variant_name, names)
+        one_of("compile_backend", self.compile_backend, COMPILE_BACKENDS)
+        one_of("timeline_variant", self.timeline_variant, names)
+        if not self.ddp_bucket_cap_mb >= 1:
+            raise ValueError(f"settings: ddp_bucket_cap_mb = {self.ddp_bucket_cap_mb!r}; set at least 1 "
+                             "(DDPOptimizer refuses buckets under its 1 MiB first one)")
+        all_positive("bandwidth_sizes", self.bandwidth_sizes)
+        not_negative("drill_kill_step", self.drill_kill_step)
+        at_most("drill_kill_step", self.drill_kill_step, self.check_steps - 1, "check_steps - 1")
 
 
 MINIGPT = minigpt.PRESETS["full"]   # the course's MiniGPT: 4 layers, 4 heads, 64 wide, 64 tokens
@@ -119,11 +178,20 @@ TWO_D_MESH = (2, 2)
 PROBE_BYTES = 2**20
 
 
+def _on_gpus(settings: Settings) -> Settings:
+    return replace(settings, threads_per_rank=4)   # a GPU rank's host thread launches kernels; a few suffice
+
+
+# One instance per preset, as in every lab: the CPU's and the GPU's settings.
+SETTINGS = {"smoke": PerDevice(cpu=SMOKE, cuda=_on_gpus(SMOKE)),
+            "full": PerDevice(cpu=FULL, cuda=_on_gpus(CUDA_FULL))}
+
+
 def settings_for(preset: str, device: str) -> Settings:
-    base = {"smoke": SMOKE, "full": CUDA_FULL if device == "cuda" else FULL}[preset]
-    if device == "cuda":  # a GPU rank's host thread launches kernels; a few threads suffice
-        return replace(base, threads_per_rank=4)
-    return base
+    try:
+        return SETTINGS[preset].on(device)
+    except (KeyError, ValueError):
+        raise ValueError(f"no settings for preset {preset!r} on {device!r}") from None
 
 
 def variant(settings: Settings, name: str) -> Variant:

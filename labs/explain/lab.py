@@ -21,6 +21,7 @@ from labs.common.kernel_facts.meaning import STEP_PATTERN
 from labs.explain import cli, report
 from labs.explain.examples import RMSNorm, TransformerBlock
 from labs.explain.explainer import Explanation, explain
+from labs.explain.settings import SETTINGS
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,6 @@ class Example:
 
 EXAMPLES = {"transformer_block": Example("block", TransformerBlock, (2, 64, 64)),
             "rms_norm": Example("rmsnorm", RMSNorm, (8, 32, 64))}
-# Seconds of timing per example; one CPU thread while timing, as Lab 03 does: on a small
-# shared machine two OpenMP threads wait on each other at every barrier.
-BUDGET_S = {"smoke": 0.3, "full": 1.0}
 
 
 def part_explain(lab: Lab, example: Example) -> Explanation:
@@ -44,7 +42,7 @@ def part_explain(lab: Lab, example: Example) -> Explanation:
     out = lab.out / example.key
     threads = 1 if lab.device == "cpu" else None
     explanation = explain(example.module(), inputs, lab.device, lab.work / example.key, out,
-                          BUDGET_S[lab.preset], name=example.module.__name__, threads=threads)
+                          SETTINGS[lab.preset].budget_s, name=example.module.__name__, threads=threads)
     command = (f"python -m labs.explain labs/explain/examples.py:{example.module.__name__} "
                f"--input {','.join(map(str, example.shape))} --device {lab.device}")
     for lang in LANGUAGES:

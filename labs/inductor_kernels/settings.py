@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from labs.common.labmeta import DEVICES
+from labs.common.settings_rules import all_positive, keyed_by, positive
+
 SEED = 42
 TINYHEAD_FEATURES = 64
 TINYHEAD_VOCAB = 600             # the seed's vocabulary: the softmax runs over 600 logits per row
@@ -13,19 +16,41 @@ TINYHEAD_MATCH_THRESHOLD = 1e-6  # the seed's acceptance threshold
 
 @dataclass(frozen=True)
 class Settings:
-    tinyhead_batches: tuple[int, ...]   # Part E's sweep for TinyHead; includes the seed's batch
-    minigpt_batches: tuple[int, ...]    # Part E's sweep for the MiniGPT (sequences of block_size)
-    minigpt_match_batch: int            # sequences in Part A's eager-vs-compiled comparison
-    bench_budget_s: float               # time budget of each (size, variant) measurement
-    pays_off_after: int                 # stop the MiniGPT sweep after this many sizes in a row
-                                        # where compiled is faster: it has clearly paid off
-    autotune_batch: int                 # the MiniGPT batch for max-autotune against default: one
-                                        # no other part compiles, so both modes start cold
-    cuda_graph_batches: tuple[int, ...]  # GPU only: reduce-overhead against default
-    # Part ceilings' three memory-bound kernels, per device: softmax rows (of 600), attention
-    # heads × seq × seq, GELU elements. Each input is far larger than the caches, so the
-    # kernel streams from memory, as a real model's large activations do.
+    tinyhead_batches: tuple[int, ...]
+    """Part E's sweep for TinyHead: rows per call; includes the seed's batch."""
+    minigpt_batches: tuple[int, ...]
+    """Part E's sweep for the MiniGPT: sequences of block_size tokens per call."""
+    minigpt_match_batch: int
+    """Sequences in Part A's eager-against-compiled comparison."""
+    bench_budget_s: float
+    """Time budget of each (size, variant) measurement."""
+    pays_off_after: int
+    """Stop the MiniGPT sweep after this many sizes in a row where compiled is faster: it has
+    clearly paid off."""
+    autotune_batch: int
+    """The MiniGPT batch of max-autotune against default: one no other part compiles, so both
+    modes start cold."""
+    cuda_graph_batches: tuple[int, ...]
+    """GPU only: the batches of reduce-overhead against default."""
     ceiling_shapes: dict[str, tuple[int, int, int, int]]
+    """Part ceilings' three memory-bound kernels, per device: softmax rows (of 600), attention
+    heads × seq × seq, GELU elements. Each input is far larger than the caches, so the kernel
+    streams from memory, as a real model's large activations do."""
+
+    def __post_init__(self) -> None:
+        for name in ("tinyhead_batches", "minigpt_batches", "cuda_graph_batches"):
+            all_positive(name, getattr(self, name))
+        if TINYHEAD_SEED_BATCH not in self.tinyhead_batches:
+            raise ValueError(f"settings: tinyhead_batches = {self.tinyhead_batches!r}; include the seed's batch, "
+                             f"{TINYHEAD_SEED_BATCH} (Part E reads the seed's shape from the sweep)")
+        for name in ("minigpt_match_batch", "bench_budget_s", "pays_off_after", "autotune_batch"):
+            positive(name, getattr(self, name))
+        keyed_by("ceiling_shapes", self.ceiling_shapes, DEVICES)
+        for device, shape in self.ceiling_shapes.items():
+            if len(shape) != 4:
+                raise ValueError(f"settings: ceiling_shapes[{device!r}] = {shape!r}; give four sizes: softmax rows, "
+                                 "attention heads, attention seq, GELU elements")
+            all_positive(f"ceiling_shapes[{device!r}]", shape)
 
 
 SETTINGS = {

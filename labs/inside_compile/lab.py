@@ -30,8 +30,9 @@ from torch._dynamo import config as dynamo_config
 from labs.common.harness import Lab
 from labs.inside_compile import funnel, parts_aot, parts_dynamo, parts_inductor, parts_trace, traced_compile
 from labs.inside_compile.block import make_block, make_input
-from labs.inside_compile.pipeline import SEED, SETTINGS, Pipeline
+from labs.inside_compile.pipeline import Pipeline
 from labs.inside_compile.recorder import ModeCapture, PipelineRecorder
+from labs.inside_compile.settings import SEED, SETTINGS
 
 # float32 throughout; compiled code sums in a different order than eager, so results agree
 # to rounding, not bit for bit. Relative to the largest magnitude of the reference.

@@ -11,8 +11,8 @@ import sys
 
 from labs.common.harness import Lab
 from labs.inside_compile import tracelog
-from labs.inside_compile.pipeline import Settings
 from labs.inside_compile.placeholders import write_placeholder
+from labs.inside_compile.settings import Settings
 from labs.inside_compile.traced_compile import Child
 
 TRACE_RELPATH = "trace/torch_trace.log"

@@ -27,7 +27,7 @@ def compile_both_modes(preset: str, device: str) -> None:
     import torch
 
     from labs.inside_compile.block import make_block, make_input
-    from labs.inside_compile.pipeline import SEED, SETTINGS
+    from labs.inside_compile.settings import SEED, SETTINGS
 
     settings = SETTINGS[preset]
     model = make_block(settings.d_model, settings.d_hidden, device, SEED)

@@ -6,6 +6,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from labs.common.labmeta import DEVICES
+from labs.common.settings_rules import all_of, divides, keyed_by, non_empty, positive
 from labs.kernel_history.envs import INSTALLED
 
 SEED = 7
@@ -17,21 +19,45 @@ RELEASES_VARIABLE = "KERNEL_HISTORY_RELEASES"
 
 @dataclass(frozen=True)
 class Shapes:
-    rows: int          # TinyHead's and LayerNorm's rows (tokens)
-    batch: int         # sequences for the MiniGPT pieces
-    seq: int           # tokens per sequence (the MiniGPT's block_size)
-    n_embd: int        # the MiniGPT's width; LayerNorm's too
+    rows: int
+    """TinyHead's and LayerNorm's rows (tokens)."""
+    batch: int
+    """Sequences for the MiniGPT pieces."""
+    seq: int
+    """Tokens per sequence (the MiniGPT's block_size)."""
+    n_embd: int
+    """The MiniGPT's width; LayerNorm's too."""
     n_head: int
-    vocab: int         # the training step's vocabulary (TinyHead keeps the seed's 600)
+    """Attention heads of the MiniGPT pieces; they split n_embd evenly."""
+    vocab: int
+    """The training step's vocabulary (TinyHead keeps the seed's 600)."""
+
+    def __post_init__(self) -> None:
+        for name in ("rows", "batch", "seq", "n_embd", "n_head", "vocab"):
+            positive(f"shapes.{name}", getattr(self, name))
+        divides("shapes.n_head", self.n_head, self.n_embd, "shapes.n_embd")
 
 
 @dataclass(frozen=True)
 class Settings:
-    releases: dict[str, tuple[str, ...]]   # per device; INSTALLED is the running python's torch
+    releases: dict[str, tuple[str, ...]]
+    """The torch releases probed, per device; INSTALLED is the running python's torch."""
     modules: tuple[str, ...]
+    """The modules each release compiles, names from MODULES."""
     shapes: Shapes
-    budget_s: float           # time budget of each eager-vs-compiled comparison
-    probe_timeout_s: int      # one release's whole probe (every module), in its own process
+    """The modules' input shapes."""
+    budget_s: float
+    """Time budget of each eager-against-compiled comparison."""
+    probe_timeout_s: int
+    """One release's whole probe (every module), in its own process."""
+
+    def __post_init__(self) -> None:
+        keyed_by("releases", self.releases, DEVICES)
+        for device, releases in self.releases.items():
+            non_empty(f"releases[{device!r}]", releases)
+        all_of("modules", self.modules, MODULES)
+        positive("budget_s", self.budget_s)
+        positive("probe_timeout_s", self.probe_timeout_s)
 
 
 SETTINGS = {

@@ -425,7 +425,7 @@ def test_two_d_mesh_is_checked_against_the_four_ranks_before_anything_runs():
     [product] = validate.two_d_problems((2, 1), 4, FOUR_RANK_VARIANT)
     assert "needs 2 ranks" in product and "TWO_D_MESH" in product
     assert validate.two_d_problems((1, 4), 4, FOUR_RANK_VARIANT) == []          # 4 heads over 4
-    heads = validate.two_d_problems((1, 4), 4, replace(FOUR_RANK_VARIANT, n_head=6))
+    heads = validate.two_d_problems((1, 4), 4, replace(FOUR_RANK_VARIANT, n_head=6, n_embd=48))
     assert heads == ["2-D: 6 heads do not split over 4 tensor-parallel ranks: change TWO_D_MESH or "
                      "FOUR_RANK_VARIANT's n_head (settings.py)"]
     batch = validate.two_d_problems((4, 1), 4, replace(FOUR_RANK_VARIANT, batch_size=6))
