@@ -92,14 +92,14 @@ _SETTINGS = {
     # 288 at 0.3). The whole lab must fit one 10-minute GPU command: the deadline leaves room
     # for the last parts and the report.
     ("full", "cuda"): Settings(
-        resnet_input=(32, 3, 224, 224), resnet_budget_s=2.0, resnet_compare_compile=True,
-        pass_budget_s=0.5, cli_budget_s=0.5,
+        resnet_input=(32, 3, 224, 224), resnet_budget_s=1.0, resnet_compare_compile=True,
+        pass_budget_s=0.25, cli_budget_s=0.25,
         mlp_rows=2048, mlp_width=768, bench_rows=(512, 2048, 8192), bench_dtypes=("float16", "bfloat16"),
-        bench_budget_s=0.4, bench_max_autotune=True,
+        bench_budget_s=0.2, bench_max_autotune=True,
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.125,
-        llm_dtype="float16", cell_budget_s=1.0, llm_budget_s=16.0, deadline_s=470.0),
+        llm_dtype="float16", cell_budget_s=0.5, llm_budget_s=8.0, deadline_s=330.0, concurrency_budget_s=0.5),
 }
 
 
