@@ -24,6 +24,13 @@ CELL_UNITS = {"ttft_p50_ms": "ms", "ttft_p95_ms": "ms", "tpot_p50_ms": "ms", "e2
               "itl_p99_ms": "ms", "peak_reserved_mib": "MiB", "first_s": "s"}
 
 
+def cell_phases(cell: CellResult) -> str:
+    """Where a cell's seconds went, for the log of a run that may be cut short."""
+    timed = cell.timed_events
+    return (f"{cell.backend} {cell.workload}: warm-up {cell.warmup_s:.1f} s (first generation {cell.first_s:.1f} s), "
+            f"{cell.summary.generations} timed; while timed: {timed.compiles} compiles, {timed.graphs_recorded} graphs")
+
+
 def cell_row(cell: CellResult) -> list:
     s, timed = cell.summary, cell.timed_events
     return [cell.backend, s.generations, s.ttft_p50_ms, s.ttft_p95_ms, s.tpot_p50_ms, s.e2e_p50_ms, s.e2e_p95_ms,
@@ -62,6 +69,7 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
         exact[name] = 100 * sum(t == p.answer for t, p in zip(texts, prompts)) / len(prompts)
         agreement[name] = 100 * sum(t == ref for t, ref in zip(texts, reference)) / len(prompts)
         rows.append(cell_row(cell) + [exact[name], agreement[name]])
+        lab.progress(cell_phases(cell))
         ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
         if name == "eager":
             record_samples(lab, prompts, texts)
@@ -157,6 +165,7 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
                 if lab.device == "cuda":
                     torch.cuda.empty_cache()   # what the failed cell held, back for the next one
                 continue
+            lab.progress(cell_phases(cell))
             mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
             ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
             attended = loaded.max_len if name == "static_kv" else workload.prompt_tokens + workload.max_new_tokens / 2
@@ -171,7 +180,9 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
                          100 * achieved / copy if achieved and copy else None, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
                          cell.peak_reserved_mib, cell.warmup_s, cell.first_s, timed.compiles, timed.graphs_recorded,
                          ""])
-        phases += [[name, phase, seconds] for phase, seconds in compile_events.phases_since(compile_before)]
+        spent = compile_events.phases_since(compile_before)
+        phases += [[name, phase, seconds] for phase, seconds in spent]
+        lab.progress(f"{name}: " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in spent[:6]))
         backend.cleanup()
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
