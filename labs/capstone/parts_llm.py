@@ -6,7 +6,7 @@ import time
 
 import torch
 
-from labs.capstone.llm_bench import backends, concurrency, models, workloads
+from labs.capstone.llm_bench import backends, compile_events, concurrency, models, workloads
 from labs.capstone.llm_bench.base import GenerationConfig
 from labs.capstone.llm_bench.metrics import decode_bandwidth
 from labs.capstone.llm_bench.runner import CellResult, run_cell
@@ -18,23 +18,31 @@ from labs.common.harness import Lab
 
 CELL_COLUMNS = ["backend", "generations", "ttft_p50_ms", "ttft_p95_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms",
                 "throughput_tok_s", "peak_added_mib", "warmup_s", "itl_n", "itl_p50_ms", "itl_p99_ms",
-                "peak_reserved_mib", "timed_compiles", "timed_graphs"]
+                "peak_reserved_mib", "timed_compiles", "timed_graphs", "first_s"]
 CELL_UNITS = {"ttft_p50_ms": "ms", "ttft_p95_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
               "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "warmup_s": "s", "itl_p50_ms": "ms",
-              "itl_p99_ms": "ms", "peak_reserved_mib": "MiB"}
+              "itl_p99_ms": "ms", "peak_reserved_mib": "MiB", "first_s": "s"}
+
+
+def cell_phases(cell: CellResult) -> str:
+    """Where a cell's seconds went, for the log of a run that may be cut short."""
+    timed = cell.timed_events
+    return (f"{cell.backend} {cell.workload}: warm-up {cell.warmup_s:.1f} s (first generation {cell.first_s:.1f} s), "
+            f"{cell.summary.generations} timed; while timed: {timed.compiles} compiles, {timed.graphs_recorded} graphs")
 
 
 def cell_row(cell: CellResult) -> list:
     s, timed = cell.summary, cell.timed_events
     return [cell.backend, s.generations, s.ttft_p50_ms, s.ttft_p95_ms, s.tpot_p50_ms, s.e2e_p50_ms, s.e2e_p95_ms,
             s.throughput_tok_s, cell.peak_added_mib, cell.warmup_s, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
-            cell.peak_reserved_mib, timed.compiles if timed else None, timed.graphs_recorded if timed else None]
+            cell.peak_reserved_mib, timed.compiles if timed else None, timed.graphs_recorded if timed else None,
+            cell.first_s]
 
 
 GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured", "generations", "ttft_p50_ms",
                 "seed_ttft_ms", "tpot_p50_ms", "e2e_p50_ms", "e2e_p95_ms", "throughput_tok_s", "peak_added_mib",
                 "peak_total_mib", "step_mb", "achieved_gbs", "copy_share", "itl_n", "itl_p50_ms", "itl_p99_ms",
-                "peak_reserved_mib", "warmup_s", "timed_compiles", "timed_graphs", "reason"]
+                "peak_reserved_mib", "warmup_s", "first_s", "timed_compiles", "timed_graphs", "reason"]
 
 
 def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
@@ -61,6 +69,7 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
         exact[name] = 100 * sum(t == p.answer for t, p in zip(texts, prompts)) / len(prompts)
         agreement[name] = 100 * sum(t == ref for t, ref in zip(texts, reference)) / len(prompts)
         rows.append(cell_row(cell) + [exact[name], agreement[name]])
+        lab.progress(cell_phases(cell))
         ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
         if name == "eager":
             record_samples(lab, prompts, texts)
@@ -69,6 +78,7 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
               CELL_UNITS | {"exact_match": "%", "agrees": "%"})
     timed = [row[CELL_COLUMNS.index("timed_compiles")] + row[CELL_COLUMNS.index("timed_graphs")] for row in rows]
     lab.metric("minigpt.timed_compile_events", sum(timed))
+    check_warm_before_timing(lab, "minigpt", sum(timed))
     lab.metric("minigpt.max_new_tokens", config.max_new_tokens)
     lab.metric("minigpt.min_agreement", min(agreement.values()), "%")
     lab.metric("minigpt.min_exact_match", min(exact.values()), "%")
@@ -78,13 +88,26 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
     lab.check("minigpt_backends_agree", min(agreement.values()), ">=", 90, unit="%",
               label={"en": "MiniGPT: every backend's text equals the cache-free reference generation",
                      "es": "MiniGPT: el texto de cada backend coincide con la generación de referencia sin caché"})
-    checks = ["minigpt_ttft_before_e2e", "minigpt_backends_agree"]
+    checks = ["minigpt_ttft_before_e2e", "minigpt_backends_agree", "minigpt_warm_before_timing"]
     if lab.preset == "full":  # smoke trains for seconds: it is not meant to conjugate
         lab.check("minigpt_conjugates", min(exact.values()), ">=", 100 * minigpt.TARGET_VAL_EXACT_MATCH, unit="%",
                   label={"en": "MiniGPT: generated conjugations of held-out verbs are correct",
                          "es": "MiniGPT: las conjugaciones generadas de verbos no vistos son correctas"})
         checks.append("minigpt_conjugates")
     require(lab, *checks)
+
+
+WARM_LABELS = {"minigpt": ("MiniGPT", "MiniGPT"), "gpt2": ("GPT-2-shaped", "Forma de GPT-2")}
+
+
+def check_warm_before_timing(lab: Lab, model: str, events: int) -> None:
+    """Fails the part when anything compiled or a CUDA graph was recorded inside a timed window:
+    those generations timed the warm-up, not serving (the counts are the tables' columns)."""
+    en, es = WARM_LABELS[model]
+    lab.check(f"{model}_warm_before_timing", events, "==", 0,
+              label={"en": f"{en}: nothing compiled and no CUDA graph recorded while generations were timed",
+                     "es": f"{es}: nada se compiló ni se grabó ningún CUDA graph mientras se cronometraban "
+                           "las generaciones"})
 
 
 def record_samples(lab: Lab, prompts: list[workloads.GrammarPrompt], texts: list[str]) -> None:
@@ -116,8 +139,9 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
     cell_budget = gpt2_cell_budget_s(settings)          # refused before the run when too small
     lab.metric("gpt2.budget_s", settings.llm_budget_s, "s")
     lab.metric("gpt2.cell_budget_s", cell_budget, "s")
-    rows, ratios, mismatched = [], [], 0
+    rows, ratios, mismatched, phases = [], [], 0, []
     for name in settings.gpt2_backends:
+        compile_before = compile_events.phase_seconds()
         try:
             backend = backends.make_backend(name, lab.device)
             backend.load_model("gpt2_small_shaped", loaded=loaded)
@@ -141,6 +165,7 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
                 if lab.device == "cuda":
                     torch.cuda.empty_cache()   # what the failed cell held, back for the next one
                 continue
+            lab.progress(cell_phases(cell))
             mismatched += sum(1 for r in cell.results if r.output_tokens != workload.max_new_tokens)
             ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
             attended = loaded.max_len if name == "static_kv" else workload.prompt_tokens + workload.max_new_tokens / 2
@@ -153,14 +178,20 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
                          s.e2e_p50_ms, s.e2e_p95_ms, s.throughput_tok_s, cell.peak_added_mib, cell.peak_total_mib,
                          step_bytes / 1e6, achieved / 1e9 if achieved else None,
                          100 * achieved / copy if achieved and copy else None, s.itl_n, s.itl_p50_ms, s.itl_p99_ms,
-                         cell.peak_reserved_mib, cell.warmup_s, timed.compiles, timed.graphs_recorded, ""])
+                         cell.peak_reserved_mib, cell.warmup_s, cell.first_s, timed.compiles, timed.graphs_recorded,
+                         ""])
+        spent = compile_events.phases_since(compile_before)
+        phases += [[name, phase, seconds] for phase, seconds in spent]
+        lab.progress(f"{name}: " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in spent[:6]))
         backend.cleanup()
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
               {"ttft_p50_ms": "ms", "seed_ttft_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",
                "throughput_tok_s": "tok/s", "peak_added_mib": "MiB", "peak_total_mib": "MiB", "step_mb": "MB",
                "achieved_gbs": "GB/s", "copy_share": "%", "itl_p50_ms": "ms", "itl_p99_ms": "ms",
-               "peak_reserved_mib": "MiB", "warmup_s": "s"})
+               "peak_reserved_mib": "MiB", "warmup_s": "s", "first_s": "s"})
+    # where the compiled backends' warm-ups went (Dynamo's and Inductor's timers; nested phases overlap)
+    lab.table("llm_gpt2_compile_phases", ["backend", "phase", "seconds"], phases, {"seconds": "s"})
     record_gpt2_summary(lab, rows)
     lab.check("gpt2_every_cell_measured", sum(1 for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"), "==",
               len(rows), label={"en": "GPT-2-shaped: every backend × workload cell was measured",
@@ -173,7 +204,10 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
     lab.check("gpt2_tokens_as_requested", mismatched, "==", 0,
               label={"en": "GPT-2-shaped: every generation produced the tokens asked for",
                      "es": "Forma de GPT-2: cada generación produjo los tokens pedidos"})
-    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "gpt2_every_cell_measured")
+    measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
+    check_warm_before_timing(lab, "gpt2", timed_event_count(measured))
+    require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "gpt2_every_cell_measured",
+            "gpt2_warm_before_timing")
 
 
 def one_line(error: BaseException) -> str:
@@ -189,13 +223,17 @@ def unmeasured(backend: str, workload: workloads.Workload, reason: str) -> list:
     return [row[c] for c in GPT2_COLUMNS]
 
 
+def timed_event_count(measured: list[dict]) -> int:
+    """Compiles and CUDA graphs recorded inside the timed windows of the measured cells."""
+    return sum(r["timed_compiles"] + r["timed_graphs"] for r in measured if r["timed_compiles"] is not None)
+
+
 def record_gpt2_summary(lab: Lab, rows: list[list]) -> None:
     """The sentences the page quotes, computed from every measured row."""
     measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
     lab.metric("gpt2.cells", len(measured))
     lab.metric("gpt2.unmeasured_cells", len(rows) - len(measured))
-    lab.metric("gpt2.timed_compile_events", sum(r["timed_compiles"] + r["timed_graphs"] for r in measured
-                                                if r["timed_compiles"] is not None))
+    lab.metric("gpt2.timed_compile_events", timed_event_count(measured))
     if not measured:              # every cell failed: the table says why, the check fails the part
         return
     best = max(measured, key=lambda r: r["copy_share"] or 0)

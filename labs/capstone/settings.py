@@ -140,20 +140,23 @@ _SETTINGS = {
         cell_budget_s=0.2, llm_budget_s=0.8, deadline_s=600.0, concurrency_budget_s=0.1),
     # The seed's shapes: GPT-2 small's MLP at three token counts, two half-precision types;
     # the seed's four workloads at an eighth of their output length, every backend on every one:
-    # 16 cells of 1 s of timed generations each, compile warm-ups apart (they cost more than the
-    # timing: three compiled backends of a 12-layer model, and reduce-overhead records one CUDA
-    # graph per KV-cache length, so its warm-up grows with the tokens: 120 lengths here against
-    # 288 at 0.3). The whole lab must fit one 10-minute GPU command: the deadline leaves room
-    # for the last parts and the report.
+    # 16 cells of at most 1 s of timed generations each (a cell stops sooner once its published
+    # percentiles have their samples: 20 generations, 100 gaps), compile warm-ups apart. Those
+    # cost far more than the timing (H100, 2026-11-25: about 30 s of compile in each compiled
+    # backend's first cell: Dynamo about 6 s, AOTAutograd's tracing about 10, Inductor about 12;
+    # reduce-overhead then records one CUDA graph per decode step of every prompt's path, 116
+    # here, about 17 s, against 288 steps at 0.3). Budgets elsewhere are what a stable median needs (the verdicts held at half of the
+    # earlier ones). The whole lab (about 5 minutes on an H100) must fit one 10-minute GPU command:
+    # the deadline leaves room for the last parts and the report.
     ("full", "cuda"): Settings(
-        resnet_input=(32, 3, 224, 224), resnet_budget_s=2.0, resnet_compare_compile=True,
-        pass_budget_s=0.5, cli_budget_s=0.5,
+        resnet_input=(32, 3, 224, 224), resnet_budget_s=1.0, resnet_compare_compile=True,
+        pass_budget_s=0.25, cli_budget_s=0.25,
         mlp_rows=2048, mlp_width=768, bench_rows=(512, 2048, 8192), bench_dtypes=("float16", "bfloat16"),
-        bench_budget_s=0.4, bench_max_autotune=True,
+        bench_budget_s=0.2, bench_max_autotune=True,
         minigpt_prompts=24, minigpt_backends=ALL_BACKENDS,
         gpt2_layers=12, gpt2_width=768, gpt2_heads=12, gpt2_backends=GPU_GPT2_ORDER,
         gpt2_workloads=("chat_short", "chat_long", "code_gen", "summarize"), gpt2_token_scale=0.125,
-        llm_dtype="float16", cell_budget_s=1.0, llm_budget_s=16.0, deadline_s=470.0),
+        llm_dtype="float16", cell_budget_s=1.0, llm_budget_s=16.0, deadline_s=470.0, concurrency_budget_s=0.5),
 }
 
 # One instance per preset, as in every lab.

@@ -671,6 +671,124 @@ def test_a_recompile_inside_the_timed_window_is_counted(shift, expected, monkeyp
     assert cell.timed_events.compiles == expected and cell.timed_events.graphs_recorded == 0
 
 
+class GraphRecordingBackend(EchoBackend):
+    """Claims CUDA graphs; each generation past `record_from` records one more graph (a path the
+    warm-up did not walk), seen through a patched count of recorded graphs."""
+
+    def __init__(self, record_from):
+        super().__init__("cuda")
+        self.calls, self.record_from, self.recorded = 0, record_from, 0
+
+    def uses_cuda_graphs(self):
+        return True
+
+    def generate(self, prompt, config):
+        self.calls += 1
+        self.recorded += self.calls > self.record_from
+        return super().generate(prompt, config)
+
+
+@pytest.mark.parametrize(("record_from", "expected"), [(3, 2), (5, 0)], ids=["records_while_timed", "warm"])
+def test_a_cuda_graph_recorded_inside_the_timed_window_is_counted(record_from, expected, monkeypatch):
+    # warm-up: 2 calls (CUDA graphs: each prompt twice); the memory peak's call: the 3rd; timed: 4th and 5th
+    from labs.capstone.llm_bench import compile_events
+    backend = GraphRecordingBackend(record_from)
+    monkeypatch.setattr(runner, "peak_bytes", lambda fn, _device, warm_up=True: (fn(), MemoryPeak(0, "fake"))[1])
+    monkeypatch.setattr(compile_events, "_graphs_recorded", lambda _device: backend.recorded)
+    cell = runner.run_cell(backend, "echo", ["a"], GenerationConfig(max_new_tokens=1), 0.0, min_generations=2)
+    assert backend.calls == 5 and cell.warmup_events.graphs_recorded == 0
+    assert cell.timed_events.graphs_recorded == expected and cell.timed_events.compiles == 0
+
+
+@pytest.mark.parametrize(("events", "passes"), [((0, 0), True), ((0, 1), False), ((1, 0), False)],
+                         ids=["warm", "one_graph", "one_compile"])
+def test_work_of_the_warm_up_inside_a_timed_window_fails_the_gpt2_part(events, passes, tmp_path, monkeypatch):
+    import dataclasses
+
+    from labs.capstone import parts_llm
+    from labs.capstone.llm_bench.compile_events import Events
+    from labs.capstone.settings import settings_for
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
+    lab = Lab(LabOptions("capstone", "cpu", "smoke", tmp_path, tmp_path))
+    real = parts_llm.run_cell
+    monkeypatch.setattr(parts_llm, "run_cell", lambda *args, **kwargs: dataclasses.replace(
+        real(*args, **kwargs), timed_events=Events(*events)))
+    settings = dataclasses.replace(settings_for("smoke", "cpu"), gpt2_token_scale=0.05)
+    if passes:
+        parts_llm.part_llm_gpt2(lab, settings, None, deadline=float("inf"))
+    else:
+        with pytest.raises(RuntimeError, match="gpt2_warm_before_timing: 1 == 0 is false"):
+            parts_llm.part_llm_gpt2(lab, settings, None, deadline=float("inf"))
+    assert lab.result["checks"]["gpt2_warm_before_timing"]["passed"] is passes
+
+
+class StampingBackend(EchoBackend):
+    """Every generation has `tokens` tokens, hence tokens - 1 inter-token gaps."""
+
+    def __init__(self, tokens):
+        super().__init__("cpu")
+        self.tokens, self.calls = tokens, 0
+
+    def generate(self, prompt, config):
+        self.calls += 1
+        stamps = tuple(0.001 * (i + 1) for i in range(self.tokens))
+        return GenerationResult(prompt, self.tokens, [0] * self.tokens, TokenTimes(0.0, stamps))
+
+
+@pytest.mark.parametrize(("tokens", "generations"), [(6, 20), (5, 25), (2, 100)],
+                         ids=["20_for_p95", "25_for_100_gaps", "100_for_100_gaps"])
+def test_a_cell_stops_once_its_published_percentiles_have_their_samples(tokens, generations, monkeypatch):
+    monkeypatch.setattr(runner, "peak_bytes", lambda fn, _device, warm_up=True: MemoryPeak(0, "fake"))
+    cell = runner.run_cell(StampingBackend(tokens), "stamps", ["a"], GenerationConfig(max_new_tokens=tokens),
+                           budget_s=1e9, min_generations=2)
+    assert cell.summary.generations == generations
+    assert cell.summary.ttft_p95_ms is not None and cell.summary.itl_p99_ms is not None
+
+
+def test_a_cell_without_enough_samples_stops_at_its_budget(monkeypatch):
+    monkeypatch.setattr(runner, "peak_bytes", lambda fn, _device, warm_up=True: MemoryPeak(0, "fake"))
+    cell = runner.run_cell(StampingBackend(1), "stamps", ["a"], GenerationConfig(max_new_tokens=1),
+                           budget_s=0.0, min_generations=3)
+    assert cell.summary.generations == 3 and cell.summary.itl_n == 0
+
+
+class RecordedDecoder:
+    """Stands in for the compiled prefill and decode step; logs each call beside the step marks."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def prefill(self, _decoder, ids, _positions):
+        self.log.append("prefill")
+        return torch.ones(1, 1, dtype=torch.long)
+
+    def decode(self, _decoder, ids, _positions):
+        self.log.append("decode")
+        return ids + 1
+
+
+@pytest.mark.parametrize("graphs", [True, False], ids=["cuda_graphs", "no_graphs"])
+def test_static_kv_marks_a_new_cuda_graph_step_before_every_decode_step(graphs, monkeypatch):
+    """One decode graph, replayed: each step starts a cudagraph-trees generation of its own (marked
+    only per request, the tree records a chain of graphs, one per step)."""
+    from labs.capstone.llm_bench import models
+    from labs.capstone.llm_bench.backends import StaticKVBackend
+    log = []
+    monkeypatch.setattr(torch.compiler, "cudagraph_mark_step_begin", lambda: log.append("mark"))
+    backend = StaticKVBackend(device="cpu")
+    monkeypatch.setattr(StaticKVBackend, "uses_cuda_graphs", lambda self: graphs)
+    backend.loaded = models.gpt2_small_shaped("cpu", torch.float32, 1, 32, 2)
+    backend.decoder = object()
+    fake = RecordedDecoder(log)
+    backend.prefill_fn, backend.decode_fn = fake.prefill, fake.decode
+    result = backend.generate([1, 2, 3], GenerationConfig(max_new_tokens=4))
+    assert result.token_ids == [1, 2, 3, 4]
+    steps = ["prefill", "decode", "decode", "decode"]
+    expected = ["mark", "prefill"] + ["mark", "decode"] * 3 if graphs else steps
+    assert log == expected
+
+
 # -- llm_bench: several requests in flight -------------------------------------------------------
 
 @pytest.mark.parametrize(("target", "share"), [((1e9, 1e9), 100.0), ((0.0, 1e9), 0.0), ((1e9, 0.0), 0.0)],

@@ -5,7 +5,8 @@
     compile_reduce_overhead   the same, mode="reduce-overhead": CUDA graphs, one recorded per
                               cache length, since a graph's shapes are fixed
     static_kv                 gpt-fast: a static cache, so every decode step has one shape,
-                              compiled with CUDA graphs (default mode on a CPU, which has none)
+                              compiled with CUDA graphs (default mode on a CPU, which has none):
+                              one graph, replayed at every step
 
 The generation loop is shared: it streams, timing each token when it reaches the host.
 """
@@ -126,6 +127,13 @@ class StaticKVBackend(StreamingBackend):
 
     def _decode(self, token, position):
         position += 1                        # on the device, in place: no copy from the host
+        if self.uses_cuda_graphs():
+            # Each step a generation of its own: cudagraph trees then replay the one graph of the
+            # decode step. Marked once per request only, they grow a chain instead, one graph per
+            # step (the previous step's output is still alive at the next call), recorded again
+            # whenever a generation walks a path the warm-up did not (39 inside a timed window,
+            # H100). The caller has read and cloned the previous token: nothing of it is needed.
+            torch.compiler.cudagraph_mark_step_begin()
         return self.decode_fn(self.decoder, token, position), position
 
     def resident_bytes(self) -> int:

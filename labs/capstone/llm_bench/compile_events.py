@@ -40,3 +40,18 @@ def _graphs_recorded(device: str) -> int:
     recorded = next(copy.copy(manager.graph_counter))
     warmed = -1 - next(copy.copy(manager.warmup_node_counter)) if hasattr(manager, "warmup_node_counter") else 0
     return recorded + warmed
+
+
+
+# Dynamo's and Inductor's own timers (`torch._dynamo.utils.compile_times`), read as totals so that
+# one backend's share is a difference: where its first generation's seconds went.
+def phase_seconds() -> dict[str, float]:
+    from torch._dynamo.utils import compilation_time_metrics
+    return {phase: float(sum(times)) for phase, times in compilation_time_metrics.items()}
+
+
+def phases_since(before: dict[str, float], at_least_s: float = 0.5) -> list[tuple[str, float]]:
+    """The phases that took at least `at_least_s` since `before`, longest first (nested
+    phases overlap: Dynamo's `_compile.compile_inner` holds the backend's)."""
+    spent = [(phase, total - before.get(phase, 0.0)) for phase, total in phase_seconds().items()]
+    return sorted(((p, s) for p, s in spent if s >= at_least_s), key=lambda item: -item[1])
