@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ENGINE_PATH
+from tests.test_part_names import part_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = Path(__file__).resolve().parent / "toylabs"
@@ -230,8 +231,7 @@ def test_every_part_a_lab_resumes_together_is_a_part_it_runs():
     declared_somewhere = False
     for source in sorted((ROOT / "labs").glob("*/lab.py")):
         tree = ast.parse(source.read_text())
-        parts = {c.args[0].value for c in _calls(tree, "part")
-                 if c.args and isinstance(c.args[0], ast.Constant)}
+        parts = {key for key, _fn, _line in part_specs(source.read_text()) if key}  # calls and tables of parts
         for call in _calls(tree, "resume_together"):
             declared_somewhere = True
             keys = {a.value for a in call.args}

@@ -22,10 +22,16 @@ Capture and timing are separate phases: the parts that read Inductor's dumps com
 `capture.dumps()`, and every timing part runs after them, with dumps and logs off (the
 measuring module refuses otherwise), on CPU with the thread count the provenance reports.
 Everything runs under torch.no_grad(): inference graphs, as a deployed model would get.
+
+Resuming (`--resume`): the capture parts, A to S1, read Inductor's dump folders through the
+compiled models they hand on, so they are restored only together. Every part after them resumes
+on its own: it takes the eager models from `EagerModels` (rebuilt when the capture was restored)
+and the ceilings as plain numbers (from the record when `ceilings` was restored).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from dataclasses import dataclass, field
@@ -43,6 +49,7 @@ from labs.common.kernel_facts import meaning, text_checks
 from labs.common.kernel_facts.records import KernelFacts
 from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, parts_timing, report, stretch
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
+from labs.inductor_kernels.profiling import Ceilings
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
 from labs.inductor_kernels.tinyhead import TinyHead
 
@@ -68,9 +75,14 @@ def compile_and_capture(model: torch.nn.Module, example: torch.Tensor) -> Compil
     return Compiled(model, compiled, written, graphs)
 
 
-def part_compile_match_tinyhead(lab: Lab) -> Compiled:
+def make_tinyhead(device: str) -> TinyHead:
+    """The seed's TinyHead: its weights come from the seed alone, so a rebuilt one is the same."""
     torch.manual_seed(SEED)
-    model = TinyHead(d=TINYHEAD_FEATURES).to(lab.device).eval()
+    return TinyHead(d=TINYHEAD_FEATURES).to(device).eval()
+
+
+def part_compile_match_tinyhead(lab: Lab) -> Compiled:
+    model = make_tinyhead(lab.device)
     x = tinyhead_input(TINYHEAD_SEED_BATCH, lab.device)
     result = compile_and_capture(model, x)
     error = (model(x) - result.compiled(x)).abs().max().item()
@@ -284,8 +296,8 @@ def produced_by_line(lab: Lab, lang: str = "en") -> str:
 
 # -- Part F ------------------------------------------------------------------------------
 
-def part_distributed_survey(lab: Lab, gpt: Compiled) -> None:
-    model = gpt.eager
+def part_distributed_survey(lab: Lab, models: EagerModels) -> None:
+    model = models.minigpt()
     # Activations measured at the batch the model was trained with.
     memory = training_memory.training_memory(model, minigpt.PRESETS[lab.preset].batch_size, lab.device)
     if lab.device == "cuda":
@@ -334,13 +346,14 @@ def part_attention_annotation(lab: Lab, gpt: Compiled) -> None:
                      "es": "Atención: el kernel del softmax se elige por su nodo de salida y se verifican las líneas de cada paso"})
 
 
-def part_export(lab: Lab, tiny: Compiled | None, gpt: Compiled) -> None:
-    idx = minigpt_input(gpt.eager, 2, lab.device)
-    text = stretch.exported_graph(LogitsOnly(gpt.eager), idx)
+def part_export(lab: Lab, models: EagerModels) -> None:
+    gpt, tiny = models.minigpt(), models.tinyhead()
+    idx = minigpt_input(gpt, 2, lab.device)
+    text = stretch.exported_graph(LogitsOnly(gpt), idx)
     lab.write_artifact("minigpt_exported_graph", "minigpt/exported_graph.py", text, "python")
     lab.metric("export.minigpt_nodes", text.count(" = torch.ops."))
     if tiny is not None:
-        tiny_text = stretch.exported_graph(tiny.eager, tinyhead_input(TINYHEAD_SEED_BATCH, lab.device))
+        tiny_text = stretch.exported_graph(tiny, tinyhead_input(TINYHEAD_SEED_BATCH, lab.device))
         lab.write_artifact("tinyhead_exported_graph", "tinyhead/exported_graph.py", tiny_text, "python")
 
 
@@ -373,12 +386,57 @@ def part_report(lab: Lab) -> None:
         lab.write_artifact(key, name, text, "markdown")
 
 
+# -- Handing the models and the ceilings on, also to a resumed run -----------------------
+
+class EagerModels:
+    """The eager models the parts after the capture use. When the capture parts ran in this
+    process, their own models; when they were restored from an earlier attempt (`--resume`),
+    the same models rebuilt on first use, inside the part that needs them: TinyHead from its
+    seed, the MiniGPT from the checkpoint its capture part trained or loaded. None for a model
+    whose capture part did not succeed (the parts that need it are skipped before asking)."""
+
+    def __init__(self, lab: Lab, tiny: Compiled | None, gpt: Compiled | None):
+        self.lab = lab
+        self._tiny = tiny.eager if tiny else None
+        self._gpt = gpt.eager if gpt else None
+
+    def _captured(self, part: str) -> bool:
+        return self.lab.result["parts"].get(part, {}).get("status") == "ok"
+
+    def tinyhead(self) -> torch.nn.Module | None:
+        if self._tiny is None and self._captured("compile_match_tinyhead"):
+            self._tiny = make_tinyhead(self.lab.device)
+        return self._tiny
+
+    def minigpt(self) -> minigpt.MiniGPT | None:
+        if self._gpt is None and self._captured("compile_match_minigpt"):
+            self.lab.progress("loading the grammar MiniGPT its capture part left")
+            self._gpt = minigpt.trained_minigpt(self.lab.preset, self.lab.device)[0]
+        return self._gpt
+
+
+def part_ceilings(lab: Lab) -> dict[str, float]:
+    """The ceilings as plain numbers: JSON holds them, so a resumed run gets them from the record."""
+    return dataclasses.asdict(parts_timing.part_ceilings(lab))
+
+
+def part_timing_minigpt(lab: Lab, ceilings: Ceilings, models: EagerModels) -> None:
+    parts_timing.part_timing_minigpt(lab, ceilings, models.minigpt())
+
+
+def part_cuda_graphs(lab: Lab, models: EagerModels) -> None:
+    parts_timing.part_cuda_graphs(lab, models.minigpt())
+
+
+def part_autotune(lab: Lab, models: EagerModels) -> None:
+    parts_timing.part_autotune(lab, models.minigpt())
+
+
 def run(lab: Lab) -> None:
-    # The compiled TinyHead and MiniGPT (and the ceilings) are objects the parts hand on, up to
-    # max-autotune: those parts resume only together; the notebook and the report on their own.
+    # The capture parts hand on compiled models and the dump folders Inductor wrote for them:
+    # restored only together. Every part after them resumes on its own (see EagerModels).
     lab.resume_together("compile_match_tinyhead", "compile_match_minigpt", "inductor_dumps", "softmax_kernel",
-                        "annotation", "attention_annotation", "export", "distributed_survey", "ceilings",
-                        "timing_tinyhead", "timing_minigpt", "cuda_graphs", "autotune")
+                        "annotation", "attention_annotation")
     with torch.no_grad():
         # Capture: every compile here writes its dumps; nothing is timed.
         tiny = lab.part("compile_match_tinyhead", "Compile match: TinyHead", part_compile_match_tinyhead)
@@ -389,23 +447,22 @@ def run(lab: Lab) -> None:
         lab.part("annotation", "Annotate the kernel", part_annotation, tiny, after=("softmax_kernel",))
         lab.part("attention_annotation", "Stretch: the MiniGPT's fused attention softmax", part_attention_annotation,
                  gpt, after=("compile_match_minigpt", "inductor_dumps"))
-        lab.part("export", "Stretch: the exported FX graph", part_export, tiny, gpt,
-                 after=("compile_match_minigpt",))
-        lab.part("distributed_survey", "Distributed survey", part_distributed_survey, gpt,
+        models = EagerModels(lab, tiny, gpt)
+        lab.part("export", "Stretch: the exported FX graph", part_export, models, after=("compile_match_minigpt",))
+        lab.part("distributed_survey", "Distributed survey", part_distributed_survey, models,
                  after=("compile_match_minigpt",))
         # Timing: dumps off, every compile cold, on CPU the thread count the provenance reports.
         with measure.cpu_threads(measure.timing_threads(lab.device), lab.device):
-            ceilings = lab.part("ceilings", "The machine's ceilings, and memory-bound kernels against them",
-                                parts_timing.part_ceilings)
+            found = lab.part("ceilings", "The machine's ceilings, and memory-bound kernels against them",
+                             part_ceilings)
+            ceilings = Ceilings(**found) if found else None
             lab.part("timing_tinyhead", "Eager against compiled: TinyHead", parts_timing.part_timing_tinyhead,
                      ceilings, after=("ceilings",))
-            lab.part("timing_minigpt", "Eager against compiled: the grammar MiniGPT",
-                     parts_timing.part_timing_minigpt, ceilings, gpt.eager if gpt else None,
-                     after=("ceilings", "compile_match_minigpt"))
-            lab.part("cuda_graphs", "GPU only: CUDA graphs (reduce-overhead) against default",
-                     parts_timing.part_cuda_graphs, gpt.eager if gpt else None, requires="cuda",
+            lab.part("timing_minigpt", "Eager against compiled: the grammar MiniGPT", part_timing_minigpt,
+                     ceilings, models, after=("ceilings", "compile_match_minigpt"))
+            lab.part("cuda_graphs", "GPU only: CUDA graphs (reduce-overhead) against default", part_cuda_graphs,
+                     models, requires="cuda", after=("compile_match_minigpt",))
+            lab.part("autotune", "Stretch: max-autotune against default", part_autotune, models,
                      after=("compile_match_minigpt",))
-            lab.part("autotune", "Stretch: max-autotune against default", parts_timing.part_autotune,
-                     gpt.eager if gpt else None, after=("compile_match_minigpt",))
     lab.part("notebook", "The companion notebook, run cell by cell", part_notebook)
     lab.part("report", "Report", part_report)

@@ -18,6 +18,11 @@ Nothing here is timed. Inductor's dumps are switched on at run time around the r
 compiles (`labs.common.capture.dumps`); the structured trace (TORCH_TRACE) comes from a child
 process that compiles the same block, started first and collected at its part, so this
 process never runs with a trace or a dump it did not ask for.
+
+Resuming (`--resume`): every part up to the funnel reads what the recording backend kept in
+memory of the one compile (graphs, bytecode, guards), so they are restored only together; the
+trace's two parts read files and resume on their own. A child whose trace part was restored is
+stopped.
 """
 
 from __future__ import annotations
@@ -85,7 +90,10 @@ def part_compile_training(lab: Lab, pipe: Pipeline) -> None:
 
 
 def run(lab: Lab) -> None:
-    lab.resume_off("every part reads the one compiled pipeline, and the traced child starts before them")
+    # Every part up to the funnel reads the recorder's captures of the one compile.
+    lab.resume_together("compile_inference", "compile_training", "bytecode", "decompiled_source", "guards",
+                        "dynamo_graph", "decompositions", "aot_joint_graph", "aot_graphs", "post_grad",
+                        "scheduler_ir", "generated_code", "funnel")
     settings = SETTINGS[lab.preset]
     # The traced compile runs beside the lab's own parts, in its own process (see traced_compile).
     child = traced_compile.start(lab.preset, lab.device, lab.work)
@@ -125,3 +133,4 @@ def run(lab: Lab) -> None:
              child, settings)
     lab.part("tlparse_report", "tlparse's HTML report", parts_trace.part_tlparse_report, settings,
              after=("torch_trace",))
+    child.stop()  # still running only when its part was restored: its trace is in the record

@@ -66,6 +66,13 @@ class Child:
         status = "did not finish in time" if code is None else f"exited with {code}"
         return f"the traced compile {status}: {tail}"
 
+    def stop(self) -> None:
+        """End the child if nobody waited for it (a resumed run restored its part)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
 
 def start(preset: str, device: str, work: Path) -> Child:
     """Launch the child with TORCH_TRACE and a fresh Inductor cache in its environment only."""

@@ -7,12 +7,17 @@ pinned wheels only when asked (KERNEL_HISTORY_BUILD=1) and reused afterwards. Th
 turns them into the page's material:
 
     environments   which releases have a python, how long each took to install, how big
-    probes         one child per release, oldest first; a release that fails is a row
+    probe_<release>  one child per release, oldest first, a part each; a release that fails is a row
+    probes         what every release's probe gave, and how long it took
     tables         per module, one row per release (kernels, fusions, guards, times)
     kernels        per module, the normalised kernels of each release, and a side-by-side
                    diff between consecutive releases with its changed rows listed
     trend          compile time and speedup across releases, as figures
     summary        what changed between consecutive releases, from the claims; the pin advice
+
+Resuming (`--resume`): the parts share one History of plain data, which the lab keeps
+(`lab.keep`): a rerun after a kill restores each finished part, every release already probed
+included, and probes only the releases left.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from labs.common.measure import POLLUTING_ENV
 from labs.kernel_history import diff, envs, release_changes
 from labs.kernel_history.history import HISTORY_COLUMNS, HISTORY_UNITS, Snapshot, clip, history_row, snapshot
 from labs.kernel_history.probe import PROBE_FILE
-from labs.kernel_history.settings import SETTINGS, base_version, releases_for, version_key
+from labs.kernel_history.settings import RELEASES_VARIABLE, SETTINGS, base_version, releases_for, version_key
 
 
 @dataclass
@@ -53,6 +58,7 @@ class ReleaseRun:
 class History:
     modules: tuple[str, ...]
     runs: list[ReleaseRun] = field(default_factory=list)
+    asked: tuple[str, ...] = ()      # the releases part environments looked for
 
     def snapshots(self, module: str) -> list[Snapshot]:
         return [snapshot(run.release, module, (run.probe or {}).get("modules", {}).get(module), run.reason)
@@ -61,6 +67,7 @@ class History:
 
 def part_environments(lab: Lab, history: History, releases: tuple[str, ...]) -> None:
     build = os.environ.get(envs.BUILD_VARIABLE) == "1"
+    history.asked = releases
     found = []
     for release in releases:
         lab.progress(f"environment {release}" + (" (building)" if build else ""))
@@ -69,6 +76,7 @@ def part_environments(lab: Lab, history: History, releases: tuple[str, ...]) -> 
     installed = next((e for e in found if e.installed), None)
     kept = [e for e in found if e.installed or installed is None
             or base_version(e.release) != base_version(installed.release)]
+    kept = list({e.release: e for e in kept}.values())  # a release asked twice is probed once: one part
     history.runs = [ReleaseRun(env) for env in sorted(kept, key=lambda e: version_key(e.release))]
     for run in history.runs:
         if run.env.python is None:
@@ -134,12 +142,14 @@ def _tail(log: Path) -> str:
     return (lines[-1] if lines else "no output")[:300]
 
 
-def part_probes(lab: Lab, history: History, timeout_s: int) -> None:
-    for run in history.runs:
-        if run.env.python is None:
-            continue
-        lab.progress(f"probe {run.env.release}")
-        run_probe(lab, run, history.modules, timeout_s)
+def part_probe(lab: Lab, history: History, index: int, timeout_s: int) -> None:
+    """One release's probe. By index: a resumed run replaces `history.runs` with the kept copy."""
+    run = history.runs[index]
+    lab.progress(f"probe {run.env.release}")
+    run_probe(lab, run, history.modules, timeout_s)
+
+
+def part_probes(lab: Lab, history: History) -> None:
     ran = [r for r in history.runs if r.probe]
     if not ran:
         raise RuntimeError("no release produced a probe: " + "; ".join(f"{r.env.release}: {r.reason}"
@@ -234,13 +244,21 @@ def part_summary(lab: Lab, history: History) -> None:
 
 
 def run(lab: Lab) -> None:
-    lab.resume_off("every part reads and fills one History of the releases' probes")
     settings = SETTINGS[lab.preset]
     history = History(settings.modules)
+    lab.keep(history)
     releases = releases_for(settings, lab.device)
     lab.part("environments", "Environments: one python per release", part_environments, history, releases)
-    lab.part("probes", "Probes: each release compiles every module", part_probes, history,
-             settings.probe_timeout_s, after=("environments",))
+    if history.asked and history.asked != releases:  # restored from an attempt with other releases
+        raise RuntimeError(f"the parts recorded for resuming looked for releases {', '.join(history.asked)}; "
+                           f"this run asks for {', '.join(releases)} ({RELEASES_VARIABLE}): start fresh "
+                           "(make labs ... FORCE=1, or delete the --resume folder)")
+    # One part per release, so that a killed run keeps the releases it probed already.
+    for index, release_run in enumerate(history.runs):
+        if release_run.env.python is not None:
+            lab.part(f"probe_{key_part(release_run.env.release)}", f"Probe: torch {release_run.env.release}",
+                     part_probe, history, index, settings.probe_timeout_s, after=("environments",))
+    lab.part("probes", "Probes: what each release gave", part_probes, history, after=("environments",))
     after = ("probes",)
     lab.part("tables", "Per module, release by release", part_tables, history, after=after)
     lab.part("kernels", "Kernels and their diffs between releases", part_kernels, history, after=after)
