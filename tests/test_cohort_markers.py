@@ -5,6 +5,7 @@ table's row with the course's own run in its class only (expected text written b
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -14,6 +15,7 @@ from course.markers import PageContext
 from course.markers import cohorts as cohort_markers
 from course.markers.page import Page
 from course.results import ResultStore
+from tests.manifests import write_result
 
 
 def page(tmp_path, lang="en") -> Page:
@@ -143,3 +145,32 @@ def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch)
     line = (f"- inductor&#95;kernels: {device} · {p['device_name']}, torch {p['torch']}, preset {p['preset']}, "
             f"{p['date_utc'][:10]}, commit {(p['commit'] or '?')[:8]}: ")
     assert "## The course's reference runs\n\n" + line in text
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "## Acceptance checks\n\n### Inside torch.compile: from Python bytecode to a generated kernel\n\n"
+           "No submissions for this lab yet.\n\n"
+           "### Lab 03 — torch.compile: Inductor's kernels, read and measured\n\n"
+           '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
+           "| <code>fast</code> | 0 / 3 | 0% |\n| Compiled matches eager | 12,345 / 20,000 | 61.7% |\n\n</div>\n\n"
+           "### Compile and Compare: torch.compile on a real training loop\n\n"
+           '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
+           "| <code>a&#95;b</code> | 1 / 1 | 100% |\n\n</div>\n"),
+    ("es", "## Comprobaciones de aceptación\n\n### Dentro de torch.compile: del bytecode de Python a un kernel generado"
+           "\n\nAún no hay envíos de este laboratorio.\n\n"
+           "### Lab 03 — torch.compile: los kernels de Inductor, leídos y medidos\n\n"
+           '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
+           "| <code>fast</code> | 0 / 3 | 0\u00a0% |\n"
+           "| Lo compilado coincide con eager | 12\u202f345 / 20\u202f000 | 61,7\u00a0% |\n\n</div>\n\n"
+           "### Compilar y comparar: torch.compile en un bucle de entrenamiento real\n\n"
+           '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
+           "| <code>a&#95;b</code> | 1 / 1 | 100\u00a0% |\n\n</div>\n"),
+])
+def test_the_checks_section_labels_each_check_as_the_courses_run_does_and_skips_no_lab(tmp_path, lang, expected):
+    """The course's GPU run labels `match` (its CPU run is absent); `fast` has no label, so its
+    key is shown; a lab with no submission says so and the next lab still follows."""
+    write_result(tmp_path, device="cuda")
+    rep = SimpleNamespace(cohort=SimpleNamespace(labs=("inside_compile", "inductor_kernels", "compile_compare")),
+                          checks={"inside_compile": {}, "inductor_kernels": {"match": (12345, 20000), "fast": (0, 3)},
+                                  "compile_compare": {"a_b": (1, 1)}})
+    assert cohort_markers._checks(page(tmp_path, lang), rep) == expected
