@@ -4,12 +4,14 @@ table's row with the course's own run in its class only (expected text written b
 
 from __future__ import annotations
 
+import datetime
 import json
 from types import SimpleNamespace
 
 import pytest
 
 from course.cohorts import report
+from course.cohorts.config import Cohort
 from course.cohorts.reference import ReferenceRun
 from course.markers import PageContext
 from course.markers import cohorts as cohort_markers
@@ -174,3 +176,27 @@ def test_the_checks_section_labels_each_check_as_the_courses_run_does_and_skips_
                           checks={"inside_compile": {}, "inductor_kernels": {"match": (12345, 20000), "fast": (0, 3)},
                                   "compile_compare": {"a_b": (1, 1)}})
     assert cohort_markers._checks(page(tmp_path, lang), rep) == expected
+
+
+def test_the_overview_line_says_an_unknown_start_and_each_fact_then_what_a_submission_holds(tmp_path):
+    cohort = Cohort(id="c1", folder=tmp_path, title={"en": "A", "es": "B"}, starts=None,
+                    ends=datetime.date(2026, 11, 27), labs=("inductor_kernels",), preset="smoke", alias_mode="numbered")
+    rep = SimpleNamespace(cohort=cohort, rows=[1, 2, 3], learners=2, history=[1])
+    assert cohort_markers._overview(page(tmp_path), rep) == (
+        '<p class="course-provenance" markdown>? to 2026-11-27 · smoke or full runs · learners numbered, aliases '
+        "kept private · 3 submissions from 2 learners · 1 replaced (kept in history)</p>\n\n"
+        '!!! info "What a submission holds"\n\n    Each submission holds one lab run\'s metrics, acceptance checks '
+        "and a description of the machine (device, CPU and GPU model, thread count, torch, Triton and Python "
+        "versions, commit, date). It never holds artifacts, file paths, host names or user names. See "
+        "[Submissions and cohorts](../reference/cohorts.md).\n")
+
+
+def test_the_machines_table_lists_threads_and_torch_versions_or_a_dash(tmp_path):
+    machines = [SimpleNamespace(device="cuda", device_name="H100", cpu_model="EPYC", threads=(8, 16),
+                                torches=("2.12.1", "2.13.0"), runs=3),
+                SimpleNamespace(device="cpu", device_name="EPYC", cpu_model="EPYC", threads=(), torches=("2.13.0",),
+                                runs=1)]
+    assert cohort_markers._machines(page(tmp_path, "es"), SimpleNamespace(machines=machines, other_machines=(0, 0))) \
+        == ('## Máquinas\n\n<div class="course-table" markdown>\n\n| Dispositivo | Modelo de CPU | Hilos | torch | Envíos |'
+            "\n|---|---|---|---|---|\n| GPU · H100 | EPYC | 8, 16 | 2.12.1, 2.13.0 | 3 |\n"
+            "| CPU · EPYC | EPYC | — | 2.13.0 | 1 |\n\n</div>\n")
