@@ -66,6 +66,23 @@ PACKAGES: dict[str, list[str]] = {
                                  "tests/labs/test_explain.py", "tests/labs/test_explain_report.py",
                                  "tests/labs/test_annotate.py"],
 }
+# kernel_facts module by module: the test files that import it (the package's list also runs the
+# explain lab's tests, which reach most modules only through a whole report).
+KERNEL_FACTS_TESTS: dict[str, list[str]] = {
+    "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted"],
+    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu"],
+    "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu"],
+    "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report"],
+    "text_checks": ["test_kernel_facts"],
+    "score": ["test_kernel_facts"],
+    "dataflow": ["test_kernel_facts"],
+    "patterns": ["test_kernel_facts"],
+    "kernel_source": ["test_kernel_facts"],
+    "document": ["test_kernel_facts", "test_kernel_facts_planted"],
+    "render": ["test_kernel_facts_planted"],
+}
+for _module, _tests in KERNEL_FACTS_TESTS.items():
+    MODULES[f"labs/common/kernel_facts/{_module}.py"] = [f"tests/labs/{t}.py" for t in _tests]
 for _package, _tests in PACKAGES.items():
     for _module in sorted((ROOT / _package).glob("*.py")):
         if _module.stat().st_size:   # an empty __init__.py has nothing to mutate
