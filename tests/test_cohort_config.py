@@ -55,7 +55,7 @@ def refusal(tmp_path, replace: str, by: str) -> str:
     ("ends = 2026-11-27", "ends = 2026-11-27T10:00:00",
      "PATH: field 'ends': expected a date such as 2026-11-02, got datetime.datetime(2026, 11, 27, 10, 0)"),
     ("ends = 2026-11-27", "ends = [", "PATH: not valid TOML: "),
-    ('preset = "smoke"', 'preset = "smoke"\nweeks = 4', "PATH: unknown field(s) weeks"),
+    ('preset = "smoke"', 'preset = "smoke"\nweeks = 4\nbudget = 1', "PATH: unknown field(s) budget, weeks"),
 ])
 def test_each_bad_field_is_refused_in_one_whole_line(tmp_path, replace, by, message):
     got = refusal(tmp_path, replace, by)

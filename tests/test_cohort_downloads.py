@@ -14,9 +14,9 @@ MACHINE_JSON = ('"device":"cpu","device_name":"AMD EPYC","cpu_model":"AMD EPYC",
                 '"triton":null,"python":"3.11.7","commit":"0123456789abcdef"')
 
 
-def three_learners(tmp_path):
+def three_learners(tmp_path, alias_mode="shown"):
     """'=Ada' (a headline figure), a learner with no alias, 'Bö' whose second run replaced the first."""
-    cohort = make_cohort(tmp_path / "cohorts", "c1", alias_mode="shown")
+    cohort = make_cohort(tmp_path / "cohorts", "c1", alias_mode=alias_mode)
     ada = run(1, "=Ada")
     ada["metrics"]["tinyhead.seed.speedup"] = {"value": 1.25, "unit": "×"}
     runs = [rehash(ada), run(2, None, lab="inside_compile"), run(3, "Bö"), run(4, "Bö")]
@@ -70,3 +70,11 @@ def test_the_instructors_export_holds_current_runs_and_with_history_the_replaced
     stored = store.read_submissions(cohort)
     assert export.to_csv(cohort, stored) == EXPORT_HEADER + current
     assert export.to_csv(cohort, stored, history=True) == EXPORT_HEADER + current + replaced
+
+
+def test_with_numbered_learners_a_replaced_run_keeps_its_learners_number(tmp_path):
+    cohort, _ = three_learners(tmp_path, alias_mode="numbered")
+    text = export.to_csv(cohort, store.read_submissions(cohort), history=True)
+    assert [line.split(",")[:4] for line in text.splitlines()[1:]] == [
+        ["1", "learner 1", "'=Ada", "current"], ["2", "learner 2", "", "current"], ["3", "learner 3", "Bö", "current"],
+        ["", "learner 3", "Bö", "replaced"]]
