@@ -12,6 +12,7 @@ import pytest
 
 from course import results
 from course.cohorts import submission
+from tests.helpers_locale import locale_encoding
 from tests.manifests import manifest, write_result
 
 
@@ -230,3 +231,31 @@ def test_a_device_with_only_a_failure_record_is_listed(tmp_path):
     results.record_failure(tmp_path, record, "log")
     assert results.ResultStore(tmp_path).devices("inductor_kernels") == ["cpu", "cuda"]
     assert results.ResultStore(tmp_path).devices("capstone") == []
+
+
+def test_a_result_is_read_and_made_neutral_as_utf8_whatever_the_machines_locale(tmp_path, monkeypatch):
+    """On a machine whose locale is cp1252 (Windows), µ and é read with the locale's codec
+    would come back as two characters each, and be written back that way."""
+    locale_encoding(monkeypatch)
+    staging = staged(tmp_path / "1")
+    (staging / "kernel.cpp").write_bytes("// /home/ada/x.py: 3 µs, é\n".encode())
+    manifest_text = json.dumps(json.loads((staging / "manifest.json").read_text()), ensure_ascii=False)
+    assert "µs" in manifest_text
+    (staging / "manifest.json").write_bytes(manifest_text.encode())
+    committed = results.commit_result(tmp_path / "results", "inductor_kernels", "cuda", staging)
+    assert (committed.folder / "kernel.cpp").read_bytes().decode("utf-8") == "// ~/x.py: 3 µs, é\n"
+    assert results.read_manifest(committed.folder / "manifest.json")["metrics"]["eager_us"]["unit"] == "µs"
+    record = results.FailureRecord(lab="inductor_kernels", device="cpu", date_utc="2026-11-21T00:00:00Z",
+                                   reason="falló: µs", log="x.log", command="make labs", cache_key="k")
+    results.record_failure(tmp_path, record, "log")
+    assert results.load_failure(tmp_path, "inductor_kernels", "cpu").reason == "falló: µs"
+
+
+def test_the_manifest_is_never_rewritten_even_when_it_names_a_path_of_the_machine(tmp_path):
+    staging = staged(tmp_path / "1")
+    data = json.loads((staging / "manifest.json").read_text())
+    data["metrics"]["where"] = {"value": "/home/ada/course", "unit": ""}
+    written = json.dumps(data).encode()
+    (staging / "manifest.json").write_bytes(written)
+    committed = results.commit_result(tmp_path / "results", "inductor_kernels", "cuda", staging)
+    assert (committed.folder / "manifest.json").read_bytes() == written
