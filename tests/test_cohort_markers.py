@@ -200,3 +200,18 @@ def test_the_machines_table_lists_threads_and_torch_versions_or_a_dash(tmp_path)
         == ('## Máquinas\n\n<div class="course-table" markdown>\n\n| Dispositivo | Modelo de CPU | Hilos | torch | Envíos |'
             "\n|---|---|---|---|---|\n| GPU · H100 | EPYC | 8, 16 | 2.12.1, 2.13.0 | 3 |\n"
             "| CPU · EPYC | EPYC | — | 2.13.0 | 1 |\n\n</div>\n")
+
+
+def test_the_reference_runs_say_which_is_committed_and_which_was_found_in_results(tmp_path):
+    run = {"device_name": "AMD EPYC", "torch": "2.13.0", "preset": "full", "date_utc": "2026-11-21T13:00:00Z",
+           "commit": None}
+    references = [ReferenceRun("inductor_kernels", "cpu", ("cpu", ""), run, {}, True),
+                  ReferenceRun("inside_compile", "cuda", ("cuda", ""), dict(run, device_name="H100", commit="0123456789ab"),
+                               {}, False)]
+    assert cohort_markers._references(page(tmp_path, "es"), SimpleNamespace(references=references)) == (
+        "## Las ejecuciones de referencia del curso\n\n"
+        "- inductor&#95;kernels: CPU · AMD EPYC, torch 2.13.0, preajuste full, 2026-11-21, commit ?: la ejecución "
+        "guardada en el repositorio del curso\n"
+        "- inside&#95;compile: GPU · H100, torch 2.13.0, preajuste full, 2026-11-21, commit 01234567: la ejecución "
+        "que hay en results/ (no la confirmada: no hay historial de git que leer)\n")
+    assert cohort_markers._references(page(tmp_path), SimpleNamespace(references=[])) == ""
