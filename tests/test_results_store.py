@@ -259,3 +259,11 @@ def test_the_manifest_is_never_rewritten_even_when_it_names_a_path_of_the_machin
     (staging / "manifest.json").write_bytes(written)
     committed = results.commit_result(tmp_path / "results", "inductor_kernels", "cuda", staging)
     assert (committed.folder / "manifest.json").read_bytes() == written
+
+
+def test_each_text_file_is_made_neutral_even_after_a_binary_one(tmp_path):
+    binary, text = tmp_path / "a.bin", tmp_path / "b.txt"
+    binary.write_bytes(b"\xff/home/ada/x")
+    text.write_text("see /home/ada/course/x.py\n", encoding="utf-8")
+    results.neutralise_machine_paths([binary, text])
+    assert binary.read_bytes() == b"\xff/home/ada/x" and text.read_text(encoding="utf-8") == "see ~/course/x.py\n"
