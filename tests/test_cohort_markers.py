@@ -215,3 +215,12 @@ def test_the_reference_runs_say_which_is_committed_and_which_was_found_in_result
         "- inside&#95;compile: GPU · H100, torch 2.13.0, preajuste full, 2026-11-21, commit 01234567: la ejecución "
         "que hay en results/ (no la confirmada: no hay historial de git que leer)\n")
     assert cohort_markers._references(page(tmp_path), SimpleNamespace(references=[])) == ""
+
+
+def test_an_outliers_value_is_written_as_the_pages_language_writes_numbers(tmp_path):
+    base = [float(v) for v in range(1, 41)]
+    far = report.Summary(("cpu", "A"), base + [12345.6], rows(40) + [report.Row(41, 41, {"device": "cpu",
+                                                                                          "device_name": "A"})])
+    dist = report.Distribution("inductor_kernels", "x", {"es": "x"}, False, classes=[far])
+    assert cohort_markers._outliers(page(tmp_path, "es"), dist) == (
+        "Fuera de la caja por más de 1,5 veces su altura, para mirar de cerca: n.º 41 (CPU · A, 12\u202f346).\n")
