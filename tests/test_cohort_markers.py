@@ -224,3 +224,15 @@ def test_an_outliers_value_is_written_as_the_pages_language_writes_numbers(tmp_p
     dist = report.Distribution("inductor_kernels", "x", {"es": "x"}, False, classes=[far])
     assert cohort_markers._outliers(page(tmp_path, "es"), dist) == (
         "Fuera de la caja por más de 1,5 veces su altura, para mirar de cerca: n.º 41 (CPU · A, 12\u202f346).\n")
+
+
+def test_an_empty_cohorts_page_is_its_overview_then_the_command_that_adds_to_it(tmp_path, monkeypatch):
+    from course.cohorts import config
+    from tests.helpers_cohorts import cohort_page, make_cohort
+    monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
+    make_cohort(tmp_path / "cohorts")
+    assert cohort_page(tmp_path / "results").endswith(
+        "See [Submissions and cohorts](../reference/cohorts.md).\n\n"
+        '!!! note "No submissions yet"\n\n    This cohort has no submissions yet. Learners make one with '
+        "`.venv/bin/python -m course submit`; the instructor adds them with "
+        "`.venv/bin/python -m course cohort add test-cohort FILE…` and runs `make site`.\n")
