@@ -267,3 +267,11 @@ def test_each_text_file_is_made_neutral_even_after_a_binary_one(tmp_path):
     text.write_text("see /home/ada/course/x.py\n", encoding="utf-8")
     results.neutralise_machine_paths([binary, text])
     assert binary.read_bytes() == b"\xff/home/ada/x" and text.read_text(encoding="utf-8") == "see ~/course/x.py\n"
+
+
+def test_the_manifest_schema_is_read_as_utf8_whatever_the_machines_locale(monkeypatch):
+    """The schema holds characters cp1252 cannot decode: read with a Windows locale's codec,
+    every manifest's validation stopped (hidden in a run where the validator was cached first)."""
+    locale_encoding(monkeypatch)
+    monkeypatch.setattr(results, "_validator", results._validator.__wrapped__)   # not the cached one
+    results.validate_manifest(manifest(), "the manifest")

@@ -43,7 +43,7 @@ class ManifestError(ValueError):
 @lru_cache(maxsize=1)
 def _validator():
     import jsonschema  # the engine's dependency, never a lab's
-    schema = json.loads(MANIFEST_SCHEMA_PATH.read_text())
+    schema = json.loads(MANIFEST_SCHEMA_PATH.read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)
 
 
