@@ -58,7 +58,7 @@ PACKAGES: dict[str, list[str]] = {
                                "tests/test_properties_markers.py", "tests/test_cohorts.py", "tests/test_curriculum_markers.py",
                                "tests/test_cohort_markers.py", "tests/test_cohorts_scale.py",
                                "tests/test_figure_marker.py", "tests/test_code_marker.py",
-                               "tests/test_expand_edges.py"],
+                               "tests/test_expand_edges.py", "tests/test_table_marker.py"],
     "scripts/course/cohorts": ["tests/test_cohort_rules.py", "tests/test_cohort_config.py", "tests/test_cohort_downloads.py",
                                "tests/test_cohort_aggregate.py", "tests/test_cohort_words.py",
                                "tests/test_cohorts.py", "tests/test_cohorts_scale.py",
