@@ -48,3 +48,11 @@ def test_a_long_file_shows_its_first_400_lines_unless_told(tmp_path):
     text = "".join(f"line {n}\n" for n in range(1, 402)).encode()
     assert "Showing lines 1–400 of 401. " in listing(tmp_path, "{{ code inductor_kernels/cpu:kernel }}", text)
     assert "Showing lines" not in listing(tmp_path, '{{ code inductor_kernels/cpu:kernel max_lines="401" }}', text)
+
+
+def test_an_artifact_that_names_no_language_is_listed_as_text(tmp_path):
+    folder = write_result(tmp_path, provenance=todays_code(), artifacts={"kernel": {"path": "kernel.cpp"}})
+    (folder / "kernel.cpp").write_text("int x;\n")
+    ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
+    expansion = expand("{{ code inductor_kernels/cpu:kernel }}", ctx, ResultStore(tmp_path))
+    assert expansion.errors == [] and expansion.markdown.startswith('``` text linenums="1" title="kernel.cpp"\nint x;\n```')
