@@ -236,3 +236,51 @@ def test_an_empty_cohorts_page_is_its_overview_then_the_command_that_adds_to_it(
         '!!! note "No submissions yet"\n\n    This cohort has no submissions yet. Learners make one with '
         "`.venv/bin/python -m course submit`; the instructor adds them with "
         "`.venv/bin/python -m course cohort add test-cohort FILE…` and runs `make site`.\n")
+
+
+def test_the_headline_section_whole_with_what_each_plot_is_asked_to_draw(tmp_path, monkeypatch):
+    """Two plotted metrics of one lab (one with a word among its values, one the course's run
+    did not record), two that no submission recorded, and a lab with no submission."""
+    from course import plots
+    from course.cohorts.submission import to_text
+    from tests.helpers_cohorts import add, make_cohort, rehash, run, write
+    from tests.manifests import todays_code
+    cohort = make_cohort(tmp_path / "cohorts", "c1", labs=("inductor_kernels", "inside_compile"))
+    for n, speedup in enumerate([1.5, 2.0, "never"]):
+        data = run(n, f"L{n}")
+        data["metrics"]["tinyhead.seed.speedup"] = {"value": speedup, "unit": "×"}
+        data["metrics"]["tinyhead.compile_s_median"] = {"value": 3.0 + n, "unit": "s"}
+        add(cohort, write(tmp_path, f"{n}.json", to_text(rehash(data))))
+    course_run = write_result(tmp_path / "results", provenance=todays_code())
+    manifest = json.loads((course_run / "manifest.json").read_text())
+    manifest["metrics"]["tinyhead.seed.speedup"] = {"value": 1.8, "unit": "×"}
+    (course_run / "manifest.json").write_text(json.dumps(manifest))
+    calls = []
+    monkeypatch.setattr(plots, "distribution_html", lambda *args, **options: calls.append((args, options)) or "<p/>")
+    the_page = page(tmp_path / "results")
+    text = cohort_markers._headlines(the_page, report.build(cohort, the_page.store))
+    summary = ('<div class="course-figure">\n<p/>\n</div>\n\n<div class="course-table" markdown>\n\n'
+               "| Machine | Runs | Median | Middle half (Q1 to Q3) | Range | Course run |\n|---|---|---|---|---|---|\n")
+    calm = "No run lies outside the box by more than 1.5 times its height.\n"
+    assert text == (
+        "## Headline metrics\n\nEach box holds the cohort's submissions on one kind of machine: the line is the median, "
+        "the box the middle half, the whiskers the runs within 1.5 box heights of it. Points are runs (hover for the "
+        "submission's number); the star is the course's own run. Classes of up to 30 runs are drawn run by run; "
+        "larger ones as their box and their outliers.\n\n"
+        "### Lab 03 — torch.compile: Inductor's kernels, read and measured\n\n"
+        "#### TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)\n\n" + summary
+        + "| CPU · AMD EPYC | 2 | 1.75 | 1.62 – 1.88 | 1.50 – 2.00 | 1.80 |\n\n</div>\n\n" + calm
+        + "\nNot plotted, being a word rather than a number: never (1).\n\n"
+        "#### TinyHead: compile time, median over batch sizes (s)\n\n" + summary
+        + "| CPU · AMD EPYC | 3 | 4.00 | 3.50 – 4.50 | 3.00 – 5.00 | — |\n\n</div>\n\n" + calm
+        + "\n#### MiniGPT: exact-match accuracy on validation (%)\n\nNo submission recorded this metric.\n\n"
+        "#### MiniGPT: best eager ÷ compiled time over batch sizes (×)\n\nNo submission recorded this metric.\n\n"
+        "### Inside torch.compile: from Python bytecode to a generated kernel\n\nNo submissions for this lab yet.\n")
+    assert the_page.uses_plotly
+    names = ("cohort", "course reference run", "runs (small classes) and outliers")
+    assert [(args[2:], options) for args, options in calls] == [
+        (([("CPU · AMD EPYC", 1.8, "torch 2.13.0+cpu")], "en", "cohort-c1-inductor_kernels-tinyhead-seed-speedup-1"),
+         {"y_title": "TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)", "names": names,
+          "log_y": False}),
+        (([], "en", "cohort-c1-inductor_kernels-tinyhead-compile_s_median-2"),
+         {"y_title": "TinyHead: compile time, median over batch sizes (s)", "names": names, "log_y": False})]
