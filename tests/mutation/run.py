@@ -72,7 +72,7 @@ PACKAGES: dict[str, list[str]] = {
 # explain lab's tests, which reach most modules only through a whole report).
 KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment"],
-    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs"],
+    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report"],
     "text_checks": ["test_kernel_facts"],
