@@ -71,7 +71,8 @@ PACKAGES: dict[str, list[str]] = {
 # kernel_facts module by module: the test files that import it (the package's list also runs the
 # explain lab's tests, which reach most modules only through a whole report).
 KERNEL_FACTS_TESTS: dict[str, list[str]] = {
-    "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment"],
+    "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment",
+                  "test_post_grad_print"],
     "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report"],
