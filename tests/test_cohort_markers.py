@@ -4,16 +4,20 @@ table's row with the course's own run in its class only (expected text written b
 
 from __future__ import annotations
 
+import datetime
 import json
+from types import SimpleNamespace
 
 import pytest
 
 from course.cohorts import report
+from course.cohorts.config import Cohort
 from course.cohorts.reference import ReferenceRun
 from course.markers import PageContext
 from course.markers import cohorts as cohort_markers
 from course.markers.page import Page
 from course.results import ResultStore
+from tests.manifests import write_result
 
 
 def page(tmp_path, lang="en") -> Page:
@@ -143,3 +147,140 @@ def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch)
     line = (f"- inductor&#95;kernels: {device} · {p['device_name']}, torch {p['torch']}, preset {p['preset']}, "
             f"{p['date_utc'][:10]}, commit {(p['commit'] or '?')[:8]}: ")
     assert "## The course's reference runs\n\n" + line in text
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "## Acceptance checks\n\n### Inside torch.compile: from Python bytecode to a generated kernel\n\n"
+           "No submissions for this lab yet.\n\n"
+           "### Lab 03 — torch.compile: Inductor's kernels, read and measured\n\n"
+           '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
+           "| <code>fast</code> | 0 / 3 | 0% |\n| Compiled matches eager | 12,345 / 20,000 | 61.7% |\n\n</div>\n\n"
+           "### Compile and Compare: torch.compile on a real training loop\n\n"
+           '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
+           "| <code>a&#95;b</code> | 1 / 1 | 100% |\n\n</div>\n"),
+    ("es", "## Comprobaciones de aceptación\n\n### Dentro de torch.compile: del bytecode de Python a un kernel generado"
+           "\n\nAún no hay envíos de este laboratorio.\n\n"
+           "### Lab 03 — torch.compile: los kernels de Inductor, leídos y medidos\n\n"
+           '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
+           "| <code>fast</code> | 0 / 3 | 0\u00a0% |\n"
+           "| Lo compilado coincide con eager | 12\u202f345 / 20\u202f000 | 61,7\u00a0% |\n\n</div>\n\n"
+           "### Compilar y comparar: torch.compile en un bucle de entrenamiento real\n\n"
+           '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
+           "| <code>a&#95;b</code> | 1 / 1 | 100\u00a0% |\n\n</div>\n"),
+])
+def test_the_checks_section_labels_each_check_as_the_courses_run_does_and_skips_no_lab(tmp_path, lang, expected):
+    """The course's GPU run labels `match` (its CPU run is absent); `fast` has no label, so its
+    key is shown; a lab with no submission says so and the next lab still follows."""
+    write_result(tmp_path, device="cuda")
+    rep = SimpleNamespace(cohort=SimpleNamespace(labs=("inside_compile", "inductor_kernels", "compile_compare")),
+                          checks={"inside_compile": {}, "inductor_kernels": {"match": (12345, 20000), "fast": (0, 3)},
+                                  "compile_compare": {"a_b": (1, 1)}})
+    assert cohort_markers._checks(page(tmp_path, lang), rep) == expected
+
+
+def test_the_overview_line_says_an_unknown_start_and_each_fact_then_what_a_submission_holds(tmp_path):
+    cohort = Cohort(id="c1", folder=tmp_path, title={"en": "A", "es": "B"}, starts=None,
+                    ends=datetime.date(2026, 11, 27), labs=("inductor_kernels",), preset="smoke", alias_mode="numbered")
+    rep = SimpleNamespace(cohort=cohort, rows=[1, 2, 3], learners=2, history=[1])
+    assert cohort_markers._overview(page(tmp_path), rep) == (
+        '<p class="course-provenance" markdown>? to 2026-11-27 · smoke or full runs · learners numbered, aliases '
+        "kept private · 3 submissions from 2 learners · 1 replaced (kept in history)</p>\n\n"
+        '!!! info "What a submission holds"\n\n    Each submission holds one lab run\'s metrics, acceptance checks '
+        "and a description of the machine (device, CPU and GPU model, thread count, torch, Triton and Python "
+        "versions, commit, date). It never holds artifacts, file paths, host names or user names. See "
+        "[Submissions and cohorts](../reference/cohorts.md).\n")
+
+
+def test_the_machines_table_lists_threads_and_torch_versions_or_a_dash(tmp_path):
+    machines = [SimpleNamespace(device="cuda", device_name="H100", cpu_model="EPYC", threads=(8, 16),
+                                torches=("2.12.1", "2.13.0"), runs=3),
+                SimpleNamespace(device="cpu", device_name="EPYC", cpu_model="EPYC", threads=(), torches=("2.13.0",),
+                                runs=1)]
+    assert cohort_markers._machines(page(tmp_path, "es"), SimpleNamespace(machines=machines, other_machines=(0, 0))) \
+        == ('## Máquinas\n\n<div class="course-table" markdown>\n\n| Dispositivo | Modelo de CPU | Hilos | torch | Envíos |'
+            "\n|---|---|---|---|---|\n| GPU · H100 | EPYC | 8, 16 | 2.12.1, 2.13.0 | 3 |\n"
+            "| CPU · EPYC | EPYC | — | 2.13.0 | 1 |\n\n</div>\n")
+
+
+def test_the_reference_runs_say_which_is_committed_and_which_was_found_in_results(tmp_path):
+    run = {"device_name": "AMD EPYC", "torch": "2.13.0", "preset": "full", "date_utc": "2026-11-21T13:00:00Z",
+           "commit": None}
+    references = [ReferenceRun("inductor_kernels", "cpu", ("cpu", ""), run, {}, True),
+                  ReferenceRun("inside_compile", "cuda", ("cuda", ""), dict(run, device_name="H100", commit="0123456789ab"),
+                               {}, False)]
+    assert cohort_markers._references(page(tmp_path, "es"), SimpleNamespace(references=references)) == (
+        "## Las ejecuciones de referencia del curso\n\n"
+        "- inductor&#95;kernels: CPU · AMD EPYC, torch 2.13.0, preajuste full, 2026-11-21, commit ?: la ejecución "
+        "guardada en el repositorio del curso\n"
+        "- inside&#95;compile: GPU · H100, torch 2.13.0, preajuste full, 2026-11-21, commit 01234567: la ejecución "
+        "que hay en results/ (no la confirmada: no hay historial de git que leer)\n")
+    assert cohort_markers._references(page(tmp_path), SimpleNamespace(references=[])) == ""
+
+
+def test_an_outliers_value_is_written_as_the_pages_language_writes_numbers(tmp_path):
+    base = [float(v) for v in range(1, 41)]
+    far = report.Summary(("cpu", "A"), base + [12345.6], rows(40) + [report.Row(41, 41, {"device": "cpu",
+                                                                                          "device_name": "A"})])
+    dist = report.Distribution("inductor_kernels", "x", {"es": "x"}, False, classes=[far])
+    assert cohort_markers._outliers(page(tmp_path, "es"), dist) == (
+        "Fuera de la caja por más de 1,5 veces su altura, para mirar de cerca: n.º 41 (CPU · A, 12\u202f346).\n")
+
+
+def test_an_empty_cohorts_page_is_its_overview_then_the_command_that_adds_to_it(tmp_path, monkeypatch):
+    from course.cohorts import config
+    from tests.helpers_cohorts import cohort_page, make_cohort
+    monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
+    make_cohort(tmp_path / "cohorts")
+    assert cohort_page(tmp_path / "results").endswith(
+        "See [Submissions and cohorts](../reference/cohorts.md).\n\n"
+        '!!! note "No submissions yet"\n\n    This cohort has no submissions yet. Learners make one with '
+        "`.venv/bin/python -m course submit`; the instructor adds them with "
+        "`.venv/bin/python -m course cohort add test-cohort FILE…` and runs `make site`.\n")
+
+
+def test_the_headline_section_whole_with_what_each_plot_is_asked_to_draw(tmp_path, monkeypatch):
+    """Two plotted metrics of one lab (one with a word among its values, one the course's run
+    did not record), two that no submission recorded, and a lab with no submission."""
+    from course import plots
+    from course.cohorts.submission import to_text
+    from tests.helpers_cohorts import add, make_cohort, rehash, run, write
+    from tests.manifests import todays_code
+    cohort = make_cohort(tmp_path / "cohorts", "c1", labs=("inductor_kernels", "inside_compile"))
+    for n, speedup in enumerate([1.5, 2.0, "never"]):
+        data = run(n, f"L{n}")
+        data["metrics"]["tinyhead.seed.speedup"] = {"value": speedup, "unit": "×"}
+        data["metrics"]["tinyhead.compile_s_median"] = {"value": 3.0 + n, "unit": "s"}
+        add(cohort, write(tmp_path, f"{n}.json", to_text(rehash(data))))
+    course_run = write_result(tmp_path / "results", provenance=todays_code())
+    manifest = json.loads((course_run / "manifest.json").read_text())
+    manifest["metrics"]["tinyhead.seed.speedup"] = {"value": 1.8, "unit": "×"}
+    (course_run / "manifest.json").write_text(json.dumps(manifest))
+    calls = []
+    monkeypatch.setattr(plots, "distribution_html", lambda *args, **options: calls.append((args, options)) or "<p/>")
+    the_page = page(tmp_path / "results")
+    text = cohort_markers._headlines(the_page, report.build(cohort, the_page.store))
+    summary = ('<div class="course-figure">\n<p/>\n</div>\n\n<div class="course-table" markdown>\n\n'
+               "| Machine | Runs | Median | Middle half (Q1 to Q3) | Range | Course run |\n|---|---|---|---|---|---|\n")
+    calm = "No run lies outside the box by more than 1.5 times its height.\n"
+    assert text == (
+        "## Headline metrics\n\nEach box holds the cohort's submissions on one kind of machine: the line is the median, "
+        "the box the middle half, the whiskers the runs within 1.5 box heights of it. Points are runs (hover for the "
+        "submission's number); the star is the course's own run. Classes of up to 30 runs are drawn run by run; "
+        "larger ones as their box and their outliers.\n\n"
+        "### Lab 03 — torch.compile: Inductor's kernels, read and measured\n\n"
+        "#### TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)\n\n" + summary
+        + "| CPU · AMD EPYC | 2 | 1.75 | 1.62 – 1.88 | 1.50 – 2.00 | 1.80 |\n\n</div>\n\n" + calm
+        + "\nNot plotted, being a word rather than a number: never (1).\n\n"
+        "#### TinyHead: compile time, median over batch sizes (s)\n\n" + summary
+        + "| CPU · AMD EPYC | 3 | 4.00 | 3.50 – 4.50 | 3.00 – 5.00 | — |\n\n</div>\n\n" + calm
+        + "\n#### MiniGPT: exact-match accuracy on validation (%)\n\nNo submission recorded this metric.\n\n"
+        "#### MiniGPT: best eager ÷ compiled time over batch sizes (×)\n\nNo submission recorded this metric.\n\n"
+        "### Inside torch.compile: from Python bytecode to a generated kernel\n\nNo submissions for this lab yet.\n")
+    assert the_page.uses_plotly
+    names = ("cohort", "course reference run", "runs (small classes) and outliers")
+    assert [(args[2:], options) for args, options in calls] == [
+        (([("CPU · AMD EPYC", 1.8, "torch 2.13.0+cpu")], "en", "cohort-c1-inductor_kernels-tinyhead-seed-speedup-1"),
+         {"y_title": "TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)", "names": names,
+          "log_y": False}),
+        (([], "en", "cohort-c1-inductor_kernels-tinyhead-compile_s_median-2"),
+         {"y_title": "TinyHead: compile time, median over batch sizes (s)", "names": names, "log_y": False})]

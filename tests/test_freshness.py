@@ -9,6 +9,7 @@ import pytest
 
 from course import results, runner
 from course.results import FailureRecord, Freshness, load_result, record_failure
+from labs.common.fingerprint import source_hash
 from tests.manifests import manifest, write_result
 
 KEY, SOURCES = "abcdef0123456789", "fedcba9876543210"     # tests/manifests.py's provenance
@@ -85,3 +86,19 @@ def test_a_damaged_result_is_made_again(store):
 
 def test_the_rerun_command_names_lab_device_and_preset():
     assert runner.rerun_command("x", "cuda", "smoke") == "make labs LAB=x DEVICE=cuda PRESET=smoke FORCE=1"
+
+
+def test_a_result_carrying_another_labs_code_is_stale_not_from_another_machine(tmp_path):
+    """Each lab's own source hash: the real one, not the fixture's single hash for every lab."""
+    assert source_hash("inductor_kernels") != source_hash("inside_compile")
+    mine = stored(tmp_path, provenance=provenance(source_hash=source_hash("inductor_kernels")))
+    assert results.freshness_of(mine, "inductor_kernels", "another-machine", "full") is Freshness.OTHER_MACHINE
+    other = stored(tmp_path, provenance=provenance(source_hash=source_hash("inside_compile")))
+    assert results.freshness_of(other, "inductor_kernels", "another-machine", "full") is Freshness.STALE
+
+
+def test_a_verdict_holds_the_result_it_judged_and_names_its_machine_and_day(store):
+    kept = stored(store)
+    verdict = results.judge(store, "inductor_kernels", "cpu", "another-machine", "full", keep_other_machines=True)
+    assert verdict.result == kept and verdict.freshness is Freshness.OTHER_MACHINE
+    assert verdict.reuse == "showing the committed run from AMD EPYC (2026-11-21); FORCE=1 measures this machine instead"

@@ -10,6 +10,7 @@ import types
 import pytest
 
 from tests.helpers_hooks import hook
+from tests.helpers_locale import locale_encoding
 
 switch = hook("language_switch")
 renamed = hook("renamed_labs")
@@ -93,6 +94,13 @@ def test_a_published_text_file_is_utf8_and_a_binary_one_is_copied_as_it_is(tmp_p
     assert (tmp_path / "b.out").read_bytes() == b"\x89PNG\xff\x00"
 
 
+def test_a_published_text_file_is_utf8_on_a_machine_whose_locale_is_not(tmp_path, monkeypatch):
+    locale_encoding(monkeypatch)   # a Windows machine: cp1252 has no ≥, and writes é as one byte
+    (tmp_path / "a.txt").write_bytes("tamaño ≥ 2 é\n".encode())
+    hook("site_assets").publish(tmp_path / "a.txt", tmp_path / "a.out")
+    assert (tmp_path / "a.out").read_bytes() == "tamaño ≥ 2 é\n".encode()
+
+
 # -- the markers hook around expand(): a page through it, the project folder, error grouping -------
 
 def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(tmp_path, monkeypatch, caplog):
@@ -111,6 +119,19 @@ def test_a_page_goes_through_the_markers_hook_expanded_with_its_includes_folder(
     assert [r.getMessage() for r in caplog.records] == [
         "en/labs/x.md: line 3 includes gone.md, which does not exist; fix the path (relative to the folder of "
         "mkdocs.yml) or remove the line"]
+
+
+def test_markers_that_fail_for_one_cause_are_one_warning_naming_the_page(tmp_path, monkeypatch, caplog):
+    from course.results import ResultStore
+    markers_hook = hook("markers")
+    monkeypatch.setattr(markers_hook, "_store", ResultStore(tmp_path / "results"))   # no result at all
+    page = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="es/labs/y.md"), url="es/labs/y/", meta={})
+    text = "{{ metric inductor_kernels/cuda:eager_us }}\n{{ metric inductor_kernels/cuda:err }}\n"
+    with caplog.at_level("WARNING"):
+        markers_hook.on_page_markdown(text, page, {}, None)
+    assert [r.getMessage() for r in caplog.records] == [
+        "es/labs/y.md: marker {{ metric inductor_kernels/cuda:eager_us }} and 1 more marker(s): no result for lab "
+        "inductor_kernels on cuda; run: make labs LAB=inductor_kernels DEVICE=cuda"]
 
 
 @pytest.mark.parametrize("config, folder", [({"config_file_path": "/x/y/mkdocs.yml"}, "/x/y"), ({}, None),

@@ -165,6 +165,18 @@ def test_an_imported_line_says_which_run_and_what_it_replaced(tmp_path):
     assert outcome.line().startswith("imported inductor_kernels/cuda: full run of")
 
 
+@pytest.mark.parametrize("damage", ["{not json", '{"lab": "inductor_kernels"}'])
+def test_a_run_imported_over_a_damaged_result_replaces_it_and_keeps_it_as_damaged(tmp_path, damage):
+    store = tmp_path / "results"
+    (write_result(store, device="cuda") / "manifest.json").write_text(damage)
+    write_result(tmp_path / "in", device="cuda", provenance=provenance(date_utc=NEWER))
+    [outcome] = import_folder(tmp_path / "in", store)
+    assert outcome.imported, outcome.line()
+    kept = store / ".history" / "inductor_kernels" / "cuda-damaged"
+    assert outcome.message.endswith(f"the result it replaced is kept in {kept}")
+    assert (kept / "manifest.json").read_text() == damage and stored(store)["provenance"]["date_utc"] == NEWER
+
+
 def test_a_staging_folder_left_by_an_earlier_import_is_cleared_first(tmp_path):
     import os
     store = tmp_path / "results"

@@ -52,6 +52,15 @@ def worse_than_current(new: dict, current: results.LabResult | None) -> str | No
     return None
 
 
+def current_result(results_dir: Path, lab: str, device: str) -> results.LabResult | None:
+    """The result an import would replace. A damaged one (its manifest unreadable) stands in the
+    way of nothing: the import replaces it, and `commit_result` keeps it in the history."""
+    try:
+        return results.load_result(results_dir, lab, device)
+    except results.ManifestError:
+        return None
+
+
 def linked_folder(source: Path, lab: str, device: str) -> str | None:
     """Why `source/lab/device` cannot be imported from: a symbolic link anywhere below `source`
     (the lab's folder as much as the device's) would copy files from outside what was handed in."""
@@ -87,9 +96,9 @@ def import_one(source: Path, results_dir: Path, lab: str, device: str, force: bo
             raise results.ManifestError(f"{manifest_path} is a result of {manifest['lab']}/{manifest['device']}, "
                                         f"but sits in {lab}/{device}; move it to the right folder")
         files = results.referenced_files(folder, manifest, str(manifest_path))
-        current = results.load_result(results_dir, lab, device)
     except results.ManifestError as error:
         return refuse(f"{error}")
+    current = current_result(results_dir, lab, device)
     if (why := worse_than_current(manifest, current)) and not force:
         return refuse(f"{why}; add --force to replace it (the current one is then kept in results/.history/)")
     staging = Path(results_dir) / lab / f".{device}.import-{os.getpid()}"

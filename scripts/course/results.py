@@ -43,7 +43,7 @@ class ManifestError(ValueError):
 @lru_cache(maxsize=1)
 def _validator():
     import jsonschema  # the engine's dependency, never a lab's
-    schema = json.loads(MANIFEST_SCHEMA_PATH.read_text())
+    schema = json.loads(MANIFEST_SCHEMA_PATH.read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -307,10 +307,8 @@ def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> La
         shutil.rmtree(previous)
     replaced = None
     if final.exists():
-        old = load_result(results_dir, lab, device) if (final / "manifest.json").is_file() else None
+        replaced = _kept_as(results_dir, lab, device)
         final.rename(previous)
-        if old is not None:
-            replaced = history_folder(results_dir, lab, device, old.manifest)
     staging.rename(final)
     if replaced is not None:
         replaced.parent.mkdir(parents=True, exist_ok=True)
@@ -320,6 +318,19 @@ def commit_result(results_dir: Path, lab: str, device: str, staging: Path) -> La
     for path in _failure_paths(results_dir, lab, device):
         path.unlink(missing_ok=True)
     return LabResult(lab=lab, device=device, folder=final, manifest=manifest, replaced=replaced)
+
+
+def _kept_as(results_dir: Path, lab: str, device: str) -> Path | None:
+    """Where the result a commit replaces goes: the history folder of its date; a damaged one
+    (its manifest unreadable, which `judge` has re-made) `<device>-damaged` there, so that a
+    re-run is not refused for it nor loses it; a folder with no manifest, nowhere."""
+    if not (device_folder(results_dir, lab, device) / "manifest.json").is_file():
+        return None
+    try:
+        old = load_result(results_dir, lab, device)
+    except ManifestError:
+        return Path(results_dir) / ".history" / lab / f"{device}-damaged"
+    return history_folder(results_dir, lab, device, old.manifest) if old else None
 
 
 def _beside(staging: Path, final: Path) -> Path:

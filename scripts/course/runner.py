@@ -209,7 +209,7 @@ def clear_work(work: Path, *, keep_parts: bool) -> None:
 def _failure_summary(staging: Path) -> str | None:
     """The lab's own account of what failed, when it got as far as writing a manifest."""
     try:
-        manifest = json.loads((staging / "manifest.json").read_text())
+        manifest = json.loads((staging / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return None
     failed = {k: p.get("reason", "") for k, p in manifest.get("parts", {}).items()

@@ -83,6 +83,8 @@ def loads(raw: bytes) -> list[dict[str, Any]]:
         if digest in _DECODED:
             return _DECODED[digest]
         entries = json.loads(body)
+    except AggregateError:   # a ValueError too: said as it is, not as "not readable (…)"
+        raise
     except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise AggregateError(f"not readable ({error})") from None
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):

@@ -1,0 +1,55 @@
+"""The table marker and a listing's highlighted lines, at their edges: options that name several
+columns, empty cells, code columns, refusals naming every column, an older run's missing
+column, and `hl_where` values that hold an `=`."""
+
+from __future__ import annotations
+
+import pytest
+
+from course.markers import PageContext, expand
+from course.results import ResultStore
+from tests.manifests import todays_code, write_result
+
+TABLE = {"columns": ["name", "value", "src"], "rows": [["a", 1.23456, "x|y"], ["", None, "z=1"]], "units": {}}
+NOTES = {"columns": ["line", "code"], "rows": [[3, "a=1"], [4, "b"], [9, "a=1"], ["5", "a=1"]]}
+SOURCE = ('<p class="course-source">CPU · AMD EPYC · torch 2.13.0+cpu · 2026-11-21 · '
+          '<a href="#provenance-inductor_kernels">full provenance</a></p>\n')
+
+
+@pytest.fixture
+def page(tmp_path):
+    folder = write_result(tmp_path, provenance=todays_code(), tables={"t": TABLE, "notes": NOTES}, figures={})
+    (folder / "kernel.cpp").write_text("".join(f"l{n}\n" for n in range(1, 11)))
+    ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
+    return lambda text: expand(text, ctx, ResultStore(tmp_path))
+
+
+def test_per_column_digits_and_code_columns_and_empty_cells(page):
+    assert page('{{ table inductor_kernels/cpu:t digits="value:2,name:1" code="src,name" }}').markdown == (
+        '<div class="course-table" markdown>\n\n| <code>name</code> | <code>value</code> | <code>src</code> |\n'
+        "|---|---|---|\n| <code>a</code> | 1.2 | <code>x&#124;y</code> |\n| — | — | <code>z=1</code> |\n\n</div>\n\n"
+        + SOURCE)
+
+
+@pytest.mark.parametrize("options, why", [
+    ('columns="value,q,r"', "table t has no column q, r (it has: name, value, src)"),
+    ('digits="q:1,r:2"', "digits names q, r, not a shown column"),
+    ('code="q,r"', "code names q, r, not a shown column"),
+])
+def test_a_refusal_names_every_column_it_does_not_know(page, options, why):
+    [error] = page(f"{{{{ table inductor_kernels/cpu:t {options} }}}}").errors
+    assert error.endswith(f": {why}")
+
+
+def test_an_older_runs_missing_column_is_said_in_place_naming_its_lab(tmp_path):
+    write_result(tmp_path)                                  # BASE's source hash: older code than today's
+    ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
+    expansion = expand('{{ table inductor_kernels/cpu:latency columns="batch,q" }}', ctx, ResultStore(tmp_path))
+    assert expansion.errors == [] and expansion.markdown == (
+        "(not in the CPU run: an older version of the lab made it; "
+        "`make labs LAB=inductor_kernels DEVICE=cpu FORCE=1` adds this)")
+
+
+def test_highlighted_lines_come_from_the_rows_whose_value_holds_an_equals_sign(page):
+    markdown = page('{{ code inductor_kernels/cpu:kernel lines="2-8" hl_from="notes:line" hl_where="code=a=1" }}').markdown
+    assert markdown.startswith('``` cpp linenums="2" title="kernel.cpp" hl_lines="2"\nl2\n')   # line 3; 9 is past 8
