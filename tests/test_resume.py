@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ENGINE_PATH
-from tests.test_part_names import part_specs
+from tests.helpers_parts import part_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = Path(__file__).resolve().parent / "toylabs"
