@@ -10,7 +10,7 @@ import pytest
 
 from course.cohorts import store
 from course.cohorts.config import CohortError
-from course.cohorts.submission import short_hash, to_text
+from course.cohorts.submission import MAX_BYTES, short_hash, to_text
 from tests.helpers_cohorts import add, rehash, run, write
 
 
@@ -113,3 +113,77 @@ def test_a_batch_is_flushed_file_by_file_up_to_the_limit_then_by_one_sync(tmp_pa
     staged = [f for f in fsyncs if "/.add-staging-" in f and store.STORED_NAME.match(os.path.basename(f))]
     assert len(staged) == fsyncs_of_files
     assert len(sync_calls) == syncs
+
+
+def test_a_second_run_is_refused_unless_replace_is_asked_for(tmp_path, cohort):
+    store.add(cohort, [write(tmp_path, "1.json", to_text(run(1)))])
+    second = write(tmp_path, "2.json", to_text(run(2)))
+    [refused] = store.add(cohort, [second])             # replace is off unless asked for
+    assert refused.verdict == "refused" and "pass --replace" in refused.message
+    [accepted] = store.add(cohort, [second], replace=True)
+    assert accepted.file == str(second)
+    assert accepted.message == (f"as {_stored_name(2, run(2))}; replaces {_stored_name(1, run(1))}, "
+                                "kept in history/")
+
+
+def test_a_run_of_a_lab_outside_the_cohort_is_refused_naming_the_cohorts_labs(tmp_path, cohort):
+    [outcome] = add(cohort, write(tmp_path, "x.json", to_text(run(1, lab="compile_compare"))))
+    assert outcome.message == ("lab compile_compare is not part of cohort test-cohort (it has: inductor_kernels, "
+                               "inside_compile); only runs of those labs can be added")
+
+
+def test_links_and_special_files_are_refused_in_so_many_words(tmp_path, cohort):
+    good = write(tmp_path, "good.json", to_text(run(1)))
+    link = tmp_path / "link.json"
+    link.symlink_to(good)
+    [as_link] = add(cohort, link)
+    assert as_link.message == "is a symbolic link; pass the submission file itself"
+    [as_folder] = add(cohort, tmp_path)
+    assert as_folder.message == "is not a regular file; pass the submission file itself"
+
+
+def test_a_file_of_exactly_the_size_limit_is_read_whole_and_accepted(tmp_path, cohort):
+    body = to_text(run(1)).rstrip("\n")    # ends with "}": one byte less is no longer JSON
+    exact = tmp_path / "exact.json"
+    exact.write_bytes(b" " * (MAX_BYTES - len(body.encode("utf-8"))) + body.encode("utf-8"))
+    assert exact.stat().st_size == MAX_BYTES
+    assert [o.verdict for o in add(cohort, exact)] == ["accepted"]
+
+
+def test_a_link_swapped_in_after_the_check_is_not_followed(tmp_path, cohort, monkeypatch):
+    good = write(tmp_path, "good.json", to_text(run(1)))
+    link = tmp_path / "link.json"
+    link.symlink_to(good)
+    real_lstat = os.lstat
+    # lstat sees the regular file the link replaced; the open that follows must still refuse the link
+    monkeypatch.setattr(os, "lstat", lambda p, *a, **k: real_lstat(good) if str(p) == str(link)
+                        else real_lstat(p, *a, **k))
+    [outcome] = add(cohort, link)
+    assert outcome.verdict == "refused"
+    assert outcome.message.startswith("cannot be read (") and outcome.message.endswith("pass the submission file itself")
+    assert not cohort.submissions_dir.exists()
+
+
+def test_an_add_first_finishes_the_add_that_died_after_its_commit_point(tmp_path, cohort, monkeypatch):
+    first = write(tmp_path, "1.json", to_text(run(1, "Ada")))
+    real_apply = store._apply
+
+    def die(cohort, journal):
+        raise KeyboardInterrupt            # killed between the journal and its moves
+    monkeypatch.setattr(store, "_apply", die)
+    with pytest.raises(KeyboardInterrupt):
+        add(cohort, first)
+    monkeypatch.setattr(store, "_apply", real_apply)
+    assert (cohort.folder / store.JOURNAL).exists()
+    assert [o.verdict for o in add(cohort, write(tmp_path, "2.json", to_text(run(2, "Bea"))))] == ["accepted"]
+    assert [s.data for s in store.read_submissions(cohort)] == [run(1, "Ada"), run(2, "Bea")]
+    assert not list(cohort.folder.glob(store.STAGING + "*"))
+
+
+def test_add_trusts_the_aggregates_sizes_and_reads_no_stored_file(tmp_path, cohort, monkeypatch):
+    add(cohort, write(tmp_path, "1.json", to_text(run(1))))
+    [stored] = store.read_submissions(cohort)
+    with open(cohort.submissions_dir / stored.name, "a", encoding="utf-8") as handle:
+        handle.write(" ")                  # its size changes, its content and hash do not
+    monkeypatch.setattr(store, "rebuild", lambda cohort: pytest.fail("add re-read the stored files"))
+    assert [o.verdict for o in add(cohort, write(tmp_path, "2.json", to_text(run(2, "Bea"))))] == ["accepted"]
