@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from course.cohorts import store
+from course.cohorts import aggregate, store
 from course.cohorts.config import CohortError
 from course.cohorts.submission import MAX_BYTES, short_hash, to_text
 from tests.helpers_cohorts import add, rehash, run, write
@@ -93,7 +93,10 @@ def test_a_cohort_whose_lock_cannot_be_taken_is_still_read_but_not_added_to(tmp_
     (cohort.folder / ".lock").unlink()
     (cohort.folder / ".lock").mkdir()     # open(.lock, "w") fails, as on a read-only checkout (even as root)
     assert [s.data for s in store.read_submissions(cohort)] == [run(1)]
+    aggregate_file = aggregate.path(cohort.folder)
+    aggregate_file.unlink()
     assert [e["name"] for e in store.entries(cohort)] == [_stored_name(1, run(1))]
+    assert not aggregate_file.exists()     # rebuilt, but not written back by a reader without the lock
     with pytest.raises(OSError):
         add(cohort, write(tmp_path, "2.json", to_text(run(2, "Bea"))))
 
@@ -187,3 +190,45 @@ def test_add_trusts_the_aggregates_sizes_and_reads_no_stored_file(tmp_path, coho
         handle.write(" ")                  # its size changes, its content and hash do not
     monkeypatch.setattr(store, "rebuild", lambda cohort: pytest.fail("add re-read the stored files"))
     assert [o.verdict for o in add(cohort, write(tmp_path, "2.json", to_text(run(2, "Bea"))))] == ["accepted"]
+
+
+def test_the_aggregate_is_rebuilt_with_every_check_current_or_replaced(cohort):
+    _a_file_only_the_full_checks_refuse(cohort)
+    with pytest.raises(CohortError, match="000001-"):
+        store.entries(cohort)                # no aggregate: rebuilt, each file checked as add did
+    current = cohort.submissions_dir / next(cohort.submissions_dir.iterdir()).name
+    (cohort.submissions_dir / store.HISTORY).mkdir()
+    current.rename(cohort.submissions_dir / store.HISTORY / current.name)
+    with pytest.raises(CohortError, match="000001-"):
+        store.read_submissions(cohort)
+
+
+def test_dot_files_beside_the_submissions_are_nobodys(tmp_path, cohort):
+    add(cohort, write(tmp_path, "1.json", to_text(run(1))))
+    add(cohort, write(tmp_path, "2.json", to_text(run(2))), replace=True)
+    for folder in (cohort.submissions_dir, cohort.submissions_dir / store.HISTORY):
+        (folder / ".DS_Store").write_bytes(b"\0")
+    assert [(s.seq, s.replaced) for s in store.read_submissions(cohort)] == [(1, True), (2, False)]
+    (cohort.submissions_dir / "DS_Store").write_bytes(b"\0")   # without its dot it is refused
+    with pytest.raises(CohortError, match="not a file `cohort add` wrote"):
+        store.read_submissions(cohort)
+
+
+def test_a_cohort_that_cannot_keep_its_aggregate_is_only_slower(tmp_path, cohort):
+    add(cohort, write(tmp_path, "1.json", to_text(run(1))))
+    aggregate_file = aggregate.path(cohort.folder)
+    aggregate_file.unlink()
+    aggregate_file.mkdir()                   # neither readable nor replaceable
+    assert [e["name"] for e in store.entries(cohort)] == [_stored_name(1, run(1))]
+
+
+def test_an_earlier_versions_interrupted_swap_is_finished_by_the_next_reader(tmp_path, cohort):
+    add(cohort, write(tmp_path, "1.json", to_text(run(1))))
+    previous = cohort.folder / ".submissions.prev"
+    cohort.submissions_dir.rename(previous)  # died between its two renames: only the previous folder
+    assert [s.data for s in store.read_submissions(cohort)] == [run(1)]
+    assert not previous.exists()
+    previous.mkdir()                         # died after both: the new folder is kept, the old removed
+    (previous / "stale.json").write_text("{}", encoding="utf-8")
+    assert [s.data for s in store.read_submissions(cohort)] == [run(1)]
+    assert not previous.exists()
