@@ -94,10 +94,10 @@ for _package, _tests in PACKAGES.items():
 # The cohort store and report: only the test files that reach them (the package's list runs
 # eleven files, most of which never call them).
 COHORT_STORE_TESTS = ["tests/test_cohorts.py", "tests/test_cohorts_scale.py", "tests/test_cohorts_site.py",
-                      "tests/test_cohort_downloads.py"]
+                      "tests/test_cohort_downloads.py", "tests/test_cohort_store_edges.py"]
 MODULES["scripts/course/cohorts/store.py"] = COHORT_STORE_TESTS
 MODULES["scripts/course/cohorts/report.py"] = [*COHORT_STORE_TESTS, "tests/test_cohort_markers.py",
-                                               "tests/test_cohort_words.py"]
+                                               "tests/test_cohort_words.py", "tests/test_cohort_report_stats.py"]
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]
