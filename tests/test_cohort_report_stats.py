@@ -5,10 +5,14 @@ which machine models get a class of their own. Expected values are worked out by
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pytest
 
-from course.cohorts import report
+from course.cohorts import report, store
+from course.cohorts.submission import to_text
+from course.results import ResultStore
+from tests.helpers_cohorts import add, make_cohort, run, write
 
 
 def _summary(values: list[float], numbers: list[int] | None = None) -> report.Summary:
@@ -60,3 +64,40 @@ def test_up_to_eight_models_each_get_a_class_and_from_nine_the_most_used_seven_d
     named = report.named_models(_entries(nine) + _entries(["H100"], "cuda"))
     assert named["cpu"] == {"A", "B", "m0", "m1", "m2", "m3", "m4"}
     assert named["cuda"] == {"H100"}
+
+
+def _row(number: int, value, model: str = "A", device: str = "cpu", **entry) -> report.Row:
+    headlines = {} if value is None else {"speed": value}
+    return report.Row(number, number, dict({"headlines": headlines, "device": device, "device_name": model,
+                                            "cpu_model": "x86", "threads": 4, "torch": "2.9"}, **entry))
+
+
+HEADLINE = SimpleNamespace(key="speed", label={"en": "speed", "es": "velocidad"}, log_y=False)
+
+
+def test_a_distribution_skips_runs_without_the_headline_counts_words_and_puts_the_larger_class_first():
+    rows = [_row(1, None), _row(2, 3.0, "A"), _row(3, "never"), _row(4, "never"), _row(5, 2.0, "Z"),
+            _row(6, 1.0, "Z"), _row(7, 5.0, "other")]
+    named = {"cpu": {"A", "Z"}, "cuda": set()}
+    found = report._distribution("lab", HEADLINE, rows, named)
+    assert found.words == {"never": 2}
+    assert [(s.device_class, s.values, [r.number for r in s.rows]) for s in found.classes] == [
+        (("cpu", "Z"), [1.0, 2.0], [6, 5]), (("cpu", "A"), [3.0], [2]), (("cpu", ""), [5.0], [7])]
+
+
+def test_machines_are_listed_most_runs_first_and_a_missing_torch_shows_as_a_question_mark():
+    rows = [_row(1, 1.0, "A"), _row(2, 1.0, "Z"), _row(3, 1.0, "Z", torch=None)]
+    machines, others = report._machines(rows)
+    assert [(m.device_name, m.runs, m.torches) for m in machines] == [("Z", 2, ["2.9", "?"]), ("A", 1, ["2.9"])]
+    assert others == (0, 0)
+
+
+def test_a_report_is_built_from_the_entries_given_and_keeps_each_replaced_runs_entry(tmp_path, cohort):
+    add(cohort, write(tmp_path, "1.json", to_text(run(1))))
+    add(cohort, write(tmp_path, "2.json", to_text(run(2))), replace=True)
+    entries = store.entries(cohort)
+    empty = make_cohort(tmp_path / "elsewhere")      # the same labs, no submission of its own
+    built = report.build(empty, ResultStore(tmp_path), entries)
+    assert [row.entry["name"] for row in built.rows] == [entries[1]["name"]]
+    assert [(row.number, row.learner, row.entry["name"]) for row in built.history] == [(None, 1, entries[0]["name"])]
+    assert report.build(empty, ResultStore(tmp_path)).rows == []
