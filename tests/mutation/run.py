@@ -98,7 +98,7 @@ COHORT_STORE_TESTS = ["tests/test_cohorts.py", "tests/test_cohorts_scale.py", "t
 MODULES["scripts/course/cohorts/store.py"] = COHORT_STORE_TESTS
 MODULES["scripts/course/cohorts/report.py"] = [*COHORT_STORE_TESTS, "tests/test_cohort_markers.py",
                                                "tests/test_cohort_words.py", "tests/test_cohort_report_stats.py"]
-MODULES["scripts/course/cohorts/submit.py"] = ["tests/test_cohorts.py"]   # every `course submit` test is there
+MODULES["scripts/course/cohorts/submit.py"] = ["tests/test_cohorts.py", "tests/test_submit_summary.py"]
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]

@@ -1,0 +1,81 @@
+"""`course submit`'s preview and refusals, compared whole: the lines a learner reads before
+sharing a run (written against mutmut's survivors on cohorts/submit.py)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from course.cohorts.submission import SubmissionError
+from course.cohorts.submit import from_manifest, summary
+from tests.manifests import manifest
+
+NEVER = ("It never holds: artifacts (kernels, graphs, logs), tables and figures, file paths, host names, "
+         "user names, the cache key, wall time. (--json prints the whole file.)")
+
+
+def _data(**provenance) -> dict:
+    p = {"device": "cuda", "device_name": "NVIDIA H100", "cpu_model": "Xeon", "torch": "2.9.0", "triton": None,
+         "python": "3.11.7", "threads": 1, "commit": None, "date_utc": "2026-11-21T13:00:00Z"}
+    return {"lab": "inductor_kernels", "preset": "full", "alias": None, "metrics": {"a": {}},
+            "checks": {"fast": {"passed": True}, "match": {"passed": False}}, "content_hash": "sha256:abc",
+            "provenance": dict(p, **provenance)}
+
+
+def test_a_gpu_runs_preview_names_the_host_cpu_and_says_what_is_unknown():
+    assert summary(_data(), [], "x.json") == "\n".join([
+        "x.json will hold:",
+        "  lab inductor_kernels, preset full, alias (none)",
+        "  1 metric and 2 acceptance checks (1 passed)",
+        "  machine: cuda NVIDIA H100 (host CPU Xeon), 1 thread; torch 2.9.0, python 3.11.7",
+        "  commit (unknown), run on 2026-11-21T13:00:00Z, content hash sha256:abc",
+        NEVER])
+
+
+def test_a_cpu_runs_preview_with_an_alias_and_metrics_left_out():
+    data = dict(_data(device="cpu", device_name="Ryzen", threads=None, commit="abc1234", triton="3.5"),
+                alias="Ada", metrics={"a": {}, "b": {}})
+    left_out = [f"k{i}" for i in range(9)]
+    assert summary(data, left_out, "y.json") == "\n".join([
+        "y.json will hold:",
+        "  lab inductor_kernels, preset full, alias Ada",
+        "  2 metrics and 2 acceptance checks (1 passed)",
+        "  machine: cpu Ryzen; torch 2.9.0, triton 3.5, python 3.11.7",
+        "  commit abc1234, run on 2026-11-21T13:00:00Z, content hash sha256:abc",
+        NEVER,
+        "Left out, being neither numbers nor plain words: k0, k1, k2, k3, k4, k5, k6, k7 and 1 more.",
+        "Your alias may be shown on the cohort's public page, as you wrote it."])
+
+
+@pytest.mark.parametrize(("reason", "shown"), [(None, "no reason recorded"), ("", "no reason recorded"),
+                                                ("part(s) failed: A", "part(s) failed: A")])
+def test_a_failed_run_is_refused_with_its_reason_or_with_none_recorded(reason, shown):
+    data = manifest(status="failed")
+    data.pop("reason", None)
+    if reason is not None:
+        data["reason"] = reason
+    with pytest.raises(SubmissionError) as refused:
+        from_manifest(data)
+    assert str(refused.value) == (f"the run's status is failed ({shown}); fix the lab run and run it again "
+                                  "before submitting")
+
+
+def test_the_submission_keeps_the_runs_triton_commit_and_a_checks_unit_or_none():
+    data = manifest()
+    data["provenance"] = dict(data["provenance"], triton="3.5.0", commit="feedface")
+    del data["checks"]["fast"]["unit"]
+    submission, _ = from_manifest(copy.deepcopy(data))
+    assert submission["provenance"]["triton"] == "3.5.0" and submission["provenance"]["commit"] == "feedface"
+    assert submission["checks"]["fast"]["unit"] == "" and submission["checks"]["match"]["unit"] == ""
+
+
+def test_only_an_alias_refusal_suggests_another_alias():
+    with pytest.raises(SubmissionError) as alias:
+        from_manifest(manifest(), "Ada\u202eevil")
+    assert str(alias.value).endswith("; this run cannot be submitted as it is (choose another alias)")
+    data = manifest()
+    data["provenance"] = dict(data["provenance"], device_name="x\u202ey")
+    with pytest.raises(SubmissionError) as machine:
+        from_manifest(data)
+    assert str(machine.value).endswith("; this run cannot be submitted as it is")
