@@ -64,10 +64,10 @@ def test_a_failed_run_is_refused_with_its_reason_or_with_none_recorded(reason, s
 def test_the_submission_keeps_the_runs_triton_commit_and_a_checks_unit_or_none():
     data = manifest()
     data["provenance"] = dict(data["provenance"], triton="3.5.0", commit="feedface")
-    del data["checks"]["fast"]["unit"]
+    del data["checks"]["match"]["unit"]
     submission, _ = from_manifest(copy.deepcopy(data))
     assert submission["provenance"]["triton"] == "3.5.0" and submission["provenance"]["commit"] == "feedface"
-    assert submission["checks"]["fast"]["unit"] == "" and submission["checks"]["match"]["unit"] == ""
+    assert submission["checks"]["fast"]["unit"] == "×" and submission["checks"]["match"]["unit"] == ""
 
 
 def test_only_an_alias_refusal_suggests_another_alias():
@@ -79,3 +79,9 @@ def test_only_an_alias_refusal_suggests_another_alias():
     with pytest.raises(SubmissionError) as machine:
         from_manifest(data)
     assert str(machine.value).endswith("; this run cannot be submitted as it is")
+
+
+def test_eight_metrics_left_out_are_all_named_with_no_more():
+    left_out = [f"k{i}" for i in range(8)]
+    assert summary(_data(), left_out, "x.json").splitlines()[-1] == (
+        "Left out, being neither numbers nor plain words: k0, k1, k2, k3, k4, k5, k6, k7.")
