@@ -1,6 +1,6 @@
 """Run the labs on a GPU node for `scripts/gpu-results`: one after another, or side by side.
 
-Standard library only: it runs on the bare GPU machine (python3 with torch, no venv).
+Standard library and the labs' contract only: it runs on the bare GPU machine (python3 with torch, no venv).
 
 - **Serial** (one GPU, or `--serial`): each lab in the order given, in this process's own
   environment, every GPU and core visible to it: what the script always did.
@@ -39,6 +39,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from labs.common.contract import write_json_atomic
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -289,7 +291,7 @@ class Node:
         if self.run.side_by_side:
             cores = self.cores_of(slots)
             env.update(self.side_by_side_env(lab, slots))
-            write_json(self.pin_file(lab), {"slots": list(slots), "gpus": list(self.run.gpus),
+            write_json_atomic(self.pin_file(lab), {"slots": list(slots), "gpus": list(self.run.gpus),
                                             "cores": list(self.run.cores)})
         try:
             process = launch(command, env, self.out / "logs" / f"{lab}.log", cores)
@@ -358,7 +360,7 @@ class Node:
             "beside": sorted(entry.beside),
             "beside_most": entry.beside_most,
         }
-        write_json(path, manifest)
+        write_json_atomic(path, manifest)
 
     def stop_all(self) -> None:
         for entry in self.running.values():
@@ -407,14 +409,6 @@ def manifest_field(folder: Path, name: str):
         return json.loads((folder / "manifest.json").read_text())[name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-
-
-def write_json(path: Path, data: dict) -> None:
-    """Atomically: a reader sees the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
 
 
 # ---- command line (scripts/gpu-results) ------------------------------------------------------
