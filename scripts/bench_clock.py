@@ -81,7 +81,7 @@ def kernel_seconds(fn: Callable[[], Any], replays: int) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as scratch:
         trace = Path(scratch) / "trace.json"
         prof.export_chrome_trace(str(trace))
-        events = json.loads(trace.read_text())["traceEvents"]
+        events = json.loads(trace.read_text(encoding="utf-8"))["traceEvents"]
     kernels = sorted((e for e in events if e.get("cat") == "kernel"), key=lambda e: e["ts"])
     per_replay, current = [], None      # a flush kernel opens each replay's group
     for kernel in kernels:

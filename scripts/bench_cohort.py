@@ -93,7 +93,7 @@ def point(n: int, tmp: Path, args) -> dict:
     (cohorts / "bench").mkdir(parents=True)
     (cohorts / "bench" / "cohort.toml").write_text(
         'title = {en = "Benchmark", es = "Prueba de rendimiento"}\n'
-        f"labs = {list(LABS)!r}\n".replace("'", '"') + 'preset = "full"\nalias_mode = "numbered"\n')
+        f"labs = {list(LABS)!r}\n".replace("'", '"') + 'preset = "full"\nalias_mode = "numbered"\n', encoding="utf-8")
     cohort = config.load_cohort("bench", cohorts)
     config.COHORTS_DIR = cohorts
     inbox = tmp / "inbox"

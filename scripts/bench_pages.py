@@ -28,7 +28,7 @@ def main() -> None:
                 if not page_file.is_file():
                     continue
                 url = f"{base}/{lang}labs/{lab}/"
-                wide, narrow = (browser.open(url, width=w).height() for w in (1400, 390))
+                wide, narrow = (browser.open(url, width=w, encoding="utf-8").height() for w in (1400, 390))
                 print(f"{lang + lab:34} {wide:9,} {narrow:9,} {page_file.stat().st_size / 1000:7,.0f}")
 
 

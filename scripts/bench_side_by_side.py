@@ -110,7 +110,7 @@ def run_beside(bench: Bench, index: int) -> dict:
 
 def finished(out: Path, code: int, how: dict) -> dict:
     try:
-        manifest = json.loads((out / "result" / "manifest.json").read_text())
+        manifest = json.loads((out / "result" / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         manifest = None
     ok = code == 0 and manifest is not None and manifest.get("status") == "ok"
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     summary |= {"publishable": publishable, "verdict": line,
                 "figures": [{"name": d.name, "class": d.kind, "solo_s": d.solo, "beside_s": d.beside,
                              "drift": d.drift, "solo_spread": d.solo_spread, "within": d.within} for d in drifts]}
-    (bench.out / "drift.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    (bench.out / "drift.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"written: {bench.out / 'drift.json'}")
     return 0
 

@@ -104,7 +104,7 @@ def main() -> int:
     parser.add_argument("--list", type=Path, default=MUTATIONS, help="the breaks to make (a TOML file)")
     parser.add_argument("--fast", action="store_true", help="run only the fast tier's tests (-m 'not slow')")
     args = parser.parse_args()
-    mutations = [m for m in tomllib.loads(args.list.read_text())["mutation"] if args.only in m["name"]]
+    mutations = [m for m in tomllib.loads(args.list.read_text(encoding="utf-8"))["mutation"] if args.only in m["name"]]
     tree = scratch_copy()
     caught = 0
     try:

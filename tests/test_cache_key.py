@@ -224,3 +224,43 @@ def test_a_lab_that_imports_another_lab_is_stale_when_that_lab_changes(tree):
     assert fingerprint.source_hash("other_lab") == other, "a lab that imports nothing else changed"
     (tree / "toy_ok" / "borrow.py").write_text("# from labs.third_lab.shared import WIDTH, in a comment\nWIDTH = 1\n")
     assert tree / "third_lab" not in fingerprint.lab_folders("toy_ok")
+
+
+def _declare(root: Path, lab: str, line: str) -> None:
+    toml = root / lab / "lab.toml"
+    toml.write_text(toml.read_text() + line + "\n")
+
+
+def test_a_declared_key_variable_changes_its_labs_key_and_no_other(tree, monkeypatch):
+    _declare(tree, "toy_ok", 'key_variables = ["TOY_RELEASES"]')
+    monkeypatch.delenv("TOY_RELEASES", raising=False)
+    unset, other = key(), key(lab="other_lab")
+    monkeypatch.setenv("TOY_RELEASES", "installed")
+    installed = key()
+    monkeypatch.setenv("TOY_RELEASES", "2.11.0,installed")
+    assert len({unset, installed, key()}) == 3
+    assert key(lab="other_lab") == other   # the variable is toy_ok's, not every lab's
+
+
+def test_an_empty_value_is_the_unset_value_and_an_undeclared_variable_changes_nothing(tree, monkeypatch):
+    _declare(tree, "toy_ok", 'key_variables = ["TOY_RELEASES"]')
+    monkeypatch.delenv("TOY_RELEASES", raising=False)
+    unset = key()
+    monkeypatch.setenv("TOY_RELEASES", "")
+    assert key() == unset
+    monkeypatch.setenv("NOT_DECLARED", "x")
+    assert key() == unset
+
+
+@pytest.mark.parametrize("value", ['"TOY"', '["lower_case"]', '["TWO WORDS"]', "[1]", '["9LIVES"]', '[""]'])
+def test_a_key_variables_field_that_is_not_a_list_of_names_is_refused_in_one_line(tree, value):
+    from labs.common.labmeta import LabMetaError
+    _declare(tree, "toy_ok", f"key_variables = {value}")
+    with pytest.raises(LabMetaError, match=r"key_variables.*fix it and run again"):
+        key()
+
+
+def test_kernel_history_declares_the_variable_that_picks_its_releases():
+    from labs.common.labmeta import load_lab_meta
+    from labs.kernel_history.settings import RELEASES_VARIABLE
+    assert load_lab_meta("kernel_history").key_variables == [RELEASES_VARIABLE]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import types
+from pathlib import Path
 
 import pytest
 import torch
@@ -100,13 +101,14 @@ def test_compile_seconds_resets_dynamo_by_default_and_times_one_call(clock, monk
     resets = []
 
     @contextlib.contextmanager
-    def cold(reset_dynamo=True):
-        resets.append(reset_dynamo)
+    def cold(reset_dynamo=True, keep_in=None):
+        resets.append((reset_dynamo, keep_in))
         yield
     monkeypatch.setattr(measure, "cold_caches", cold)
     assert measure.compile_seconds(clock.call([9.0]), "cpu") == 9.0
     measure.compile_seconds(clock.call([1.0]), "cpu", reset_dynamo=False)
-    assert resets == [True, False]
+    measure.compile_seconds(clock.call([1.0]), "cpu", keep_in=Path("kept"))
+    assert resets == [(True, None), (False, None), (True, Path("kept"))]
 
 
 def test_verdict_needs_both_medians_inside_the_other_spread_to_call_noise():

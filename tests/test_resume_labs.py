@@ -114,16 +114,22 @@ def test_a_lab_killed_mid_part_resumes_without_redoing_finished_parts(lab, tmp_p
             assert json.dumps(resumed[section][name]) == json.dumps(straight[section][name]), name
 
 
-def test_kernel_history_refuses_parts_recorded_for_other_releases(tmp_path, checkpoint_dir):
-    """KERNEL_HISTORY_RELEASES is not in the cache key: a rerun asking for other releases must not
-    restore the environments found for the first ones. A release asked twice is one part."""
+def test_kernel_history_starts_afresh_when_asked_for_other_releases(tmp_path, checkpoint_dir):
+    """KERNEL_HISTORY_RELEASES is one of the lab's key variables (lab.toml): a rerun asking for
+    other releases is another key, so the environments found for the first ones are never
+    restored; a rerun asking for the same ones resumes. A release asked twice is one part."""
     killed, _ = attempt("kernel_history", tmp_path, checkpoint_dir, 1, INSTALLED_PROBE,
                         KERNEL_HISTORY_RELEASES="installed,installed")
     assert killed.returncode == -9, killed.stdout[-3000:] + killed.stderr[-3000:]
     environments = json.loads((tmp_path / "parts" / "environments" / "record.json").read_text())
     assert len(environments["recorded"]["tables"]["releases"]["rows"]) == 1
 
-    other, ran = attempt("kernel_history", tmp_path, checkpoint_dir, 2, KERNEL_HISTORY_RELEASES="installed,0.0.1")
-    assert other.returncode == 1 and ran == []
-    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
-    assert "start fresh" in manifest["parts"]["_lab"]["reason"] and "0.0.1" in manifest["parts"]["_lab"]["reason"]
+    other, ran = attempt("kernel_history", tmp_path, checkpoint_dir, 2, INSTALLED_PROBE,
+                         KERNEL_HISTORY_RELEASES="installed,0.0.1")
+    assert other.returncode == -9 and ran[0] == "environments", other.stderr[-3000:]
+    environments = json.loads((tmp_path / "parts" / "environments" / "record.json").read_text())
+    assert len(environments["recorded"]["tables"]["releases"]["rows"]) == 2
+
+    same, ran = attempt("kernel_history", tmp_path, checkpoint_dir, 3, INSTALLED_PROBE,
+                        KERNEL_HISTORY_RELEASES="installed,0.0.1")
+    assert same.returncode == -9 and ran == [INSTALLED_PROBE], ran

@@ -156,7 +156,7 @@ def part_mlopt_cli(lab: Lab, settings: Settings) -> None:
     run = _cli(command[:-1] + [str(report_path)])
     lab.metric("cli.exit_code", run.returncode)
     lab.write_artifact("cli_stdout", "mlopt/cli_stdout.txt", run.stdout + run.stderr, "text")
-    report = json.loads(report_path.read_text()) if report_path.is_file() else {}
+    report = json.loads(report_path.read_text(encoding="utf-8")) if report_path.is_file() else {}
     lab.add_artifact("cli_report", "mlopt/report.json", "json")
     verified = report.get("verification", {}).get("passed") is True and run.returncode == 0
     lab.check("cli_report_verified", int(verified), "==", 1,

@@ -21,7 +21,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from labs.common.labmeta import LABS_DIR
+from labs.common.labmeta import LABS_DIR, load_lab_meta
 
 SOURCE_SUFFIXES = {".py", ".toml", ".json", ".md", ".txt"}
 # Variables that change how many threads a lab's timings use.
@@ -45,7 +45,7 @@ def lab_folders(lab_id: str) -> list[Path]:
     while pending:
         folder = pending.pop()
         for path in (p for p in _files_of(folder) if p.suffix == ".py"):
-            for name in _LAB_IMPORT.findall(path.read_text(errors="replace")):
+            for name in _LAB_IMPORT.findall(path.read_text(errors="replace", encoding="utf-8")):
                 other = LABS_DIR / name
                 if other.is_dir() and other not in found:
                     found.append(other)
@@ -77,7 +77,7 @@ def package_version(name: str) -> str | None:
 @cache
 def cpu_model() -> str:
     try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
             if line.startswith("model name"):
                 return line.split(":", 1)[1].strip()
     except OSError:
@@ -130,10 +130,18 @@ def machine_fingerprint(device: str) -> dict[str, object]:
     return facts
 
 
+def key_variables(lab_id: str) -> dict[str, str]:
+    """The values of the variables the lab declares in lab.toml (`key_variables`) as changing
+    its result, e.g. which releases Kernel history probes: another value is another result."""
+    return {name: os.environ.get(name, "") for name in load_lab_meta(lab_id, LABS_DIR).key_variables}
+
+
 def cache_key(lab_id: str, preset: str, device: str) -> str:
     parts = {
         "sources": source_hash(lab_id), "preset": preset,
         "machine": machine_fingerprint(device),
         "torch": package_version("torch"), "triton": package_version("triton"),
     }
+    if variables := key_variables(lab_id):  # absent when none is declared: earlier keys hold
+        parts["variables"] = variables
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]

@@ -183,7 +183,7 @@ def kernel_parameters(kernel: Kernel) -> list[str]:
 
 def load_graph(folder: Path) -> GraphDump:
     folder = Path(folder)
-    text = (folder / "output_code.py").read_text()
+    text = (folder / "output_code.py").read_text(encoding="utf-8")
     dump = GraphDump(folder=folder, kernels=parse_kernels(text), wrapper_call=wrapper_call(text))
     dump.allocated_buffers = allocated_buffers(dump.wrapper_call)
     dump.kernel_calls = kernel_calls(dump.wrapper_call, [kernel.name for kernel in dump.kernels])
@@ -218,7 +218,7 @@ def load_provenance(folder: Path) -> Provenance | None:
     path = Path(folder) / PROVENANCE_FILE
     if not path.is_file():
         return None
-    data = json.loads(path.read_text())
+    data = json.loads(path.read_text(encoding="utf-8"))
     handles: dict[str, list[str]] = {}
     for key in ("cppCodeToPost", "tritonCodeToPost", "kernelCodeToPost"):
         for handle, nodes in data.get(key, {}).items():

@@ -9,6 +9,7 @@ breaks the commands that do not need that lab.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,7 @@ class LabMeta:
     prerequisites: list[str]
     timeout_s: dict[str, int]         # preset -> seconds
     env: dict[str, str] = field(default_factory=dict)
+    key_variables: list[str] = field(default_factory=list)  # environment variables that change the result
     listed: bool = True               # false for support labs (numbers for a chapter, not a lesson)
 
     @property
@@ -94,10 +96,11 @@ class _Reader:
         return value
 
 
-def load_lab_meta(lab_id: str) -> LabMeta:
-    path = LABS_DIR / lab_id / "lab.toml"
+def load_lab_meta(lab_id: str, labs_dir: Path | None = None) -> LabMeta:
+    labs_dir = labs_dir or LABS_DIR
+    path = labs_dir / lab_id / "lab.toml"
     if not path.is_file():
-        known = ", ".join(sorted(p.parent.name for p in LABS_DIR.glob("*/lab.toml"))) or "none"
+        known = ", ".join(sorted(p.parent.name for p in labs_dir.glob("*/lab.toml"))) or "none"
         raise FileNotFoundError(f"no lab named {lab_id!r} ({path} is missing); known labs: {known}")
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -115,6 +118,10 @@ def load_lab_meta(lab_id: str) -> LabMeta:
     if not all(isinstance(v, (str, int, float)) for v in env.values()):
         raise read.fail("env", "text values", env)
     prerequisites = read.get("prerequisites", [], list, "a list of lab names")
+    key_variables = read.get("key_variables", [], list, "a list of environment variable names")
+    if not all(isinstance(v, str) and re.fullmatch(r"[A-Z_][A-Z0-9_]*", v) for v in key_variables):
+        raise read.fail("key_variables", "a list of environment variable names such as \"MY_VARIABLE\"",
+                        key_variables)
     return LabMeta(
         id=lab_id,
         order=read.get("order", kind=int, wanted="a whole number"),
@@ -129,5 +136,6 @@ def load_lab_meta(lab_id: str) -> LabMeta:
         prerequisites=[str(p) for p in prerequisites],
         timeout_s={p: read.positive_int(f"timeout_s.{p}", timeouts[p]) for p in PRESETS},
         env={k: str(v) for k, v in env.items()},
+        key_variables=list(key_variables),
         listed=read.get("listed", True, bool, "true or false"),
     )

@@ -81,7 +81,7 @@ def first_line(error: BaseException) -> str:
 
 def _write_log(log: Path, error: BaseException) -> str:
     try:
-        log.write_text("".join(traceback.format_exception(error)))
+        log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
     except OSError as failure:
         return f"(the traceback could not be written to {log}: {failure.strerror})"
     return f"the full traceback is in {log}"
@@ -187,7 +187,7 @@ def input_bytes(shapes: Sequence[tuple[Sequence[int], str]]) -> int:
 def available_bytes() -> tuple[int | None, int | None]:
     """(available, total) memory of this machine in bytes, or None where it cannot be read."""
     try:
-        fields = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines() if ":" in line)
+        fields = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text(encoding="utf-8").splitlines() if ":" in line)
         return int(fields["MemAvailable"].split()[0]) * 1024, int(fields["MemTotal"].split()[0]) * 1024
     except (OSError, KeyError, ValueError):
         pass

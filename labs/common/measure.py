@@ -47,6 +47,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -471,20 +472,65 @@ def compare(baseline: Callable[[], Any], candidate: Callable[[], Any], device: s
 
 # -- compile time -----------------------------------------------------------------------------
 
+CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+
+
 @contextlib.contextmanager
-def cold_caches(reset_dynamo: bool = True) -> Iterator[None]:
+def cache_in(folder: Path) -> Iterator[None]:
+    """Inductor's and Triton's on-disk caches in `folder` for the block, with the in-memory
+    caches cleared on the way in; the folder stays on disk afterwards. A child process started
+    inside the block inherits the variables, and with them the same cache."""
+    from torch._inductor.utils import clear_caches
+    folder.mkdir(parents=True, exist_ok=True)
+    previous = {name: os.environ.get(name) for name in CACHE_VARIABLES}
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)
+    os.environ["TRITON_CACHE_DIR"] = str(folder / "triton")
+    clear_caches()
+    try:
+        yield
+    finally:
+        for name, value in previous.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextlib.contextmanager
+def cold_caches(reset_dynamo: bool = True, keep_in: Path | None = None) -> Iterator[None]:
     """A fresh Inductor (and Triton) cache folder for the block, and (by default) a reset
     Dynamo: nothing an earlier compile wrote can be reused. The folder is deleted afterwards;
     code already loaded keeps running. reset_dynamo=False keeps functions compiled earlier
-    compiled, for an A/B comparison whose two sides must both stay alive."""
+    compiled, for an A/B comparison whose two sides must both stay alive.
+
+    keep_in: an empty (or new) folder that holds the cache instead, kept afterwards: an
+    untimed compile of the same graphs then loads the kernels from it instead of building them
+    again (`kernel_facts.recorder.capturing(kernels_from=...)`)."""
     from torch._inductor.utils import fresh_cache
+    if keep_in is not None and keep_in.is_dir() and any(keep_in.iterdir()):
+        raise ValueError(f"cold_caches: {keep_in} is not empty, so the compile would not be cold; "
+                         "give a new folder")
     if reset_dynamo:
         torch._dynamo.reset()
-    with fresh_cache():
+    with fresh_cache() if keep_in is None else cache_in(keep_in):
         yield
 
 
-def compile_seconds(first_call: Callable[[], Any], device: str, reset_dynamo: bool = True) -> float:
-    """The first call of a freshly compiled function, in a cold cache: its compile time."""
-    with cold_caches(reset_dynamo):
+def compile_seconds(first_call: Callable[[], Any], device: str, reset_dynamo: bool = True,
+                    keep_in: Path | None = None) -> float:
+    """The first call of a freshly compiled function, in a cold cache: its compile time
+    (keep_in: where to keep that cache, see cold_caches)."""
+    with cold_caches(reset_dynamo, keep_in):
         return first_call_s(first_call, device)
+
+
+def warm_up_compiler(device: str) -> float:
+    """Compile a one-line function in a throwaway cache and return how long that took.
+
+    The first compilation in a process also pays once-per-process and once-per-machine costs:
+    importing Inductor, starting its compile workers, and on CPU building the precompiled C++
+    header that every later kernel includes. Paying them here, before any timed compile,
+    leaves each cold compile with the cost of its own graphs only, so cold compiles compare."""
+    x = torch.randn(64, device=device)
+    with cold_caches(reset_dynamo=False):
+        return first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)

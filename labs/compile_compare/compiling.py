@@ -9,7 +9,6 @@ disk afterwards, for the one part that is about the warm cache (a restarted proc
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,7 +25,6 @@ from labs.compile_compare import compile_phases, training
 # Modes whose compiled graphs run as CUDA graphs: each step must tell the CUDA-graph trees
 # that a new iteration begins, or the next replay overwrites outputs still in use.
 CUDA_GRAPH_MODES = ("reduce-overhead", "max-autotune")
-CACHE_VARIABLES = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 
 
 @dataclass(frozen=True)
@@ -55,34 +53,10 @@ def cold_cache(parent: Path) -> Iterator[Path]:
     """A new, empty Inductor (and Triton) cache folder under `parent` for the block, with the
     in-memory caches cleared; the folder stays on disk afterwards. A child process started
     inside the block inherits the variables: the same cache, warm by then."""
-    from torch._inductor.utils import clear_caches
     parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="inductor-", dir=parent))
-    previous = {name: os.environ.get(name) for name in CACHE_VARIABLES}
-    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)
-    os.environ["TRITON_CACHE_DIR"] = str(folder / "triton")
-    clear_caches()
-    try:
+    with measure.cache_in(folder):
         yield folder
-    finally:
-        for name, value in previous.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
-def warm_up_toolchain(device: str, parent: Path) -> float:
-    """Compile a one-line function in a throwaway cache and return how long that took.
-
-    The first compilation in a process also pays once-per-process and once-per-machine costs:
-    importing Inductor, starting its compile workers, and on CPU building the precompiled C++
-    header that every later kernel includes. Paying them here, and reporting them apart, leaves
-    each later cold compile with the cost of its own graphs only, so cold compiles compare.
-    """
-    x = torch.randn(64, device=device)
-    with cold_cache(parent):
-        return measure.first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)
 
 
 def with_graph_boundary(step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor], mode: str, device: str

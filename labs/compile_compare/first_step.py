@@ -42,14 +42,14 @@ def precompiled_header_exists() -> bool:
     return bool(header_dir) and any(Path(header_dir).glob("**/*.gch"))
 
 
-def spawn_warm_start(preset: str, device: str, scratch: Path) -> WarmStart:
+def spawn_warm_start(preset: str, device: str) -> WarmStart:
     """A new process on the current cache: `python -m labs.compile_compare.warm_start`, with
     this process's thread count."""
     repo = LABS_DIR.parent
     path = os.pathsep.join(filter(None, [str(repo), os.environ.get("PYTHONPATH")]))
     proc = subprocess.run(
         [sys.executable, "-m", "labs.compile_compare.warm_start", "--preset", preset,
-         "--device", device, "--scratch", str(scratch), "--threads", str(torch.get_num_threads())],
+         "--device", device, "--threads", str(torch.get_num_threads())],
         cwd=repo, env=dict(os.environ, PYTHONPATH=path), capture_output=True, text=True,
         timeout=WARM_START_TIMEOUT_S)
     lines = [line for line in proc.stdout.splitlines() if line.startswith(warm_start.RESULT_PREFIX)]
@@ -89,7 +89,7 @@ def run(settings: Settings, device: str, preset: str, work: Path,
     eager_trace = trace(recording("eager", eager_train), settings.trace_steps)
     progress("the first compile of the process (toolchain warm-up)")
     had_header = precompiled_header_exists()
-    toolchain_s = compiling.warm_up_toolchain(device, work / "caches")
+    toolchain_s = measure.warm_up_compiler(device)
     built_header = device == "cpu" and not had_header and precompiled_header_exists()
     # The compile into a cache that starts empty: the first step is cold, and the warm-start
     # process then reads the same folder.
@@ -99,7 +99,7 @@ def run(settings: Settings, device: str, preset: str, work: Path,
         first = compiling.timed_first_call(compiled_step, device)
         compiled_trace = [first.seconds] + trace(compiled_step, settings.trace_steps - 1)
         progress("a second process on the warm cache")
-        warm = spawn_warm_start(preset, device, work / "caches")
+        warm = spawn_warm_start(preset, device)
     result = FirstStep(eager_trace_s=eager_trace, compiled_trace_s=compiled_trace, phases=first.phases,
                        first_loss_diff=abs(losses["eager"][0] - losses["compiled"][0]).item(),
                        toolchain_s=toolchain_s, built_precompiled_header=built_header, warm=warm)

@@ -24,7 +24,7 @@ SAMPLE_EVERY_S = 1.0
 def _stat_fields(path: Path) -> list[str] | None:
     """pid, state, ppid... of /proc/<pid>/stat (the command name may hold spaces)."""
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError:
         return None
     head, _, tail = text.rpartition(")")

@@ -299,7 +299,7 @@ def graph_break_study(lab: Lab, study: GraphBreakStudy, recompile_limit: int, ba
     broken, fixed = study.broken, study.fixed
     lab.metric("breaks.backend", backend)
     lab.metric("breaks.model_layers", settings_layers)
-    lab.write_artifact("step_variants", "step_variants.py", Path(step_variants.__file__).read_text(), "python")
+    lab.write_artifact("step_variants", "step_variants.py", Path(step_variants.__file__).read_text(encoding="utf-8"), "python")
     lab.table("graph_breaks", ["break", "kind", "line", "code", "reason"],
               [[i + 1, b.kind, b.line, b.code, b.reason] for i, b in enumerate(broken.breaks)])
     ab(lab, "breaks", study.ab, ("broken", "fixed"))

@@ -1,6 +1,6 @@
 """A restarted job: a new process compiles the same training step against a warm cache.
 
-    python -m labs.compile_compare.warm_start --preset smoke --device cpu --scratch DIR
+    python -m labs.compile_compare.warm_start --preset smoke --device cpu
 
 Run by part "first_step" with TORCHINDUCTOR_CACHE_DIR (and TRITON_CACHE_DIR) pointing at the
 cache its own cold compile just filled. Dynamo starts from nothing here, as in any new
@@ -16,18 +16,18 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from pathlib import Path
 
 STARTED = time.perf_counter()
 
 
+from labs.common.measure import warm_up_compiler
 from labs.compile_compare import compiling, training
 from labs.compile_compare.settings import SETTINGS
 
 RESULT_PREFIX = "@@warm_start "
 
 
-def measure(preset: str, device: str, scratch: Path, threads: int | None = None) -> dict:
+def measure(preset: str, device: str, threads: int | None = None) -> dict:
     import torch
     if threads:  # the parent's thread count: Inductor's C++ kernels are specialised for it
         torch.set_num_threads(threads)
@@ -37,7 +37,7 @@ def measure(preset: str, device: str, scratch: Path, threads: int | None = None)
     step = training.on_rotation(compiling.compiled_step(replica), rotation)
     startup_s = time.perf_counter() - STARTED
     # As the parent did before its cold compile: the process's one-time compile costs apart.
-    toolchain_s = compiling.warm_up_toolchain(device, scratch)
+    toolchain_s = warm_up_compiler(device)
     first = compiling.timed_first_call(step, device)
     return {"first_step_s": first.seconds, "phases": first.phases.as_dict(), "startup_s": startup_s,
             "toolchain_s": toolchain_s, "process_s": time.perf_counter() - STARTED}
@@ -47,11 +47,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=sorted(SETTINGS), required=True)
     parser.add_argument("--device", choices=("cpu", "cuda"), required=True)
-    parser.add_argument("--scratch", type=Path, required=True,
-                        help="folder for the throwaway cache of the toolchain warm-up")
     parser.add_argument("--threads", type=int, default=None, help="intra-op threads (the parent's)")
     args = parser.parse_args()
-    print(RESULT_PREFIX + json.dumps(measure(args.preset, args.device, args.scratch, args.threads)), flush=True)
+    print(RESULT_PREFIX + json.dumps(measure(args.preset, args.device, args.threads)), flush=True)
 
 
 if __name__ == "__main__":

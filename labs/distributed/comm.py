@@ -186,7 +186,7 @@ def bytes_written() -> int | None:
     """Bytes this process has written through write()/writev() (Linux's /proc/self/io, every
     thread of the process counted); None where there is no such file."""
     try:
-        with open("/proc/self/io") as stats:
+        with open("/proc/self/io", encoding="utf-8") as stats:
             for line in stats:
                 if line.startswith("wchar:"):
                     return int(line.split()[1])

@@ -94,7 +94,7 @@ def _rank_main(rank: int, world: int, device: str, init_method: str, timeout_s: 
         dist.init_process_group(backend, init_method=init_method, rank=rank, world_size=world,
                                 timeout=datetime.timedelta(seconds=timeout_s), **extra)
         result = job(ctx)
-        (Path(work) / f"rank{rank}.json").write_text(json.dumps(result))
+        (Path(work) / f"rank{rank}.json").write_text(json.dumps(result), encoding="utf-8")
         dist.barrier()              # nobody tears the group down while another still needs it
         dist.destroy_process_group()
     except BaseException as error:  # report, then leave without waiting for anyone
@@ -242,4 +242,4 @@ def launch(job: Callable[[RankContext], dict], *, world: int, device: str, work:
     finally:
         _stop(processes)
         events.close()
-    return [json.loads((work / f"rank{rank}.json").read_text()) for rank in range(world)]
+    return [json.loads((work / f"rank{rank}.json").read_text(encoding="utf-8")) for rank in range(world)]

@@ -159,7 +159,7 @@ def bf16_matrix_units(device: torch.device) -> str:
     if device.type == "cuda":
         return "yes" if torch.cuda.is_bf16_supported() else "no"
     try:
-        with open("/proc/cpuinfo") as info:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
             flags = next((line.split(":", 1)[1].split() for line in info if line.startswith("flags")), [])
     except OSError:
         return "unknown"

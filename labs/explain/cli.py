@@ -216,15 +216,16 @@ def write_outputs(explanation: Explanation, out: Path, lang: str, command: str) 
     for graph in explanation.graphs:
         for kf in graph.facts.kernels:
             suffix = "cpp" if kf.language == "cpp" else "py"
-            (kernels / f"{kf.kernel}.{suffix}").write_text(graph.sources[kf.kernel] + "\n")
+            (kernels / f"{kf.kernel}.{suffix}").write_text(graph.sources[kf.kernel] + "\n", encoding="utf-8")
     data = {"module": explanation.name, "device": explanation.device, "inputs": explanation.inputs,
             "versions": explanation.versions, "seconds": round(explanation.seconds, 2),
             "timing": dataclasses.asdict(explanation.timing) if explanation.timing else None,
             "graphs": [{"folder": str(g.folder.relative_to(out)), "facts": dataclasses.asdict(g.facts),
                         "checks": g.verdicts} for g in explanation.graphs]}
-    (out / "explain.json").write_text(json.dumps(data, indent=1) + "\n")
+    (out / "explain.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     path = out / ("REPORT.md" if lang == "en" else f"REPORT.{lang}.md")
-    path.write_text(report.render_report(explanation, lang, command, fingerprint.device_name(explanation.device)))
+    path.write_text(report.render_report(explanation, lang, command, fingerprint.device_name(explanation.device)),
+                    encoding="utf-8")
     return path
 
 

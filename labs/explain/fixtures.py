@@ -56,9 +56,9 @@ def write_fixture(kind: Kind, device: str, source: Path, out: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     for name in FILES:
         if (source / name).is_file():
-            (target / name).write_text(_scrub((source / name).read_text()))
+            (target / name).write_text(_scrub((source / name).read_text(encoding="utf-8")), encoding="utf-8")
     facts.write(facts.analyze(target), target)
-    (target / "README.md").write_text(_readme(kind, device))
+    (target / "README.md").write_text(_readme(kind, device), encoding="utf-8")
     return target
 
 

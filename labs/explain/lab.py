@@ -99,7 +99,7 @@ def feature(lab: Lab, key: str, graph, kf) -> None:
     suffix = "cpp" if kf.language == "cpp" else "py"
     lab.write_artifact(f"{key}_kernel", f"{key}/featured_kernel.{suffix}", graph.sources[kf.kernel] + "\n",
                        "cpp" if kf.language == "cpp" else "python")
-    output_code = (graph.folder / "output_code.py").read_text()
+    output_code = (graph.folder / "output_code.py").read_text(encoding="utf-8")
     lab.table(f"{key}_annotation", render.TABLE_COLUMNS, render.table_rows(kf, graph.sources[kf.kernel], output_code))
     lab.table(f"{key}_steps", annotation_doc.STEP_COLUMNS, annotation_doc.step_rows(kf))
     lab.metric(f"{key}.featured_kernel", kf.kernel)

@@ -169,7 +169,7 @@ def part_inductor_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
             source = graph.folder / filename
             if source.is_file():
                 lab.write_artifact(f"{name}_{filename.replace('.', '_')}", f"{name}/{filename}",
-                                   source.read_text(), "python" if filename.endswith(".py") else "text")
+                                   source.read_text(encoding="utf-8"), "python" if filename.endswith(".py") else "text")
         lab.write_artifact(f"{name}_wrapper_call", f"{name}/wrapper_call.py", graph.wrapper_call, "python")
         rows = [[k.name, "C++" if k.language == "cpp" else "Triton", k.source.count("\n") + 1,
                  ", ".join(g.kernel_ops.get(k.name, [])) or "—"]
@@ -204,7 +204,7 @@ def part_softmax_kernel(lab: Lab, tiny: Compiled) -> None:
     lab.write_artifact("kernel", filename, kernel.source + "\n", kernel.language)
     lab.add_artifact("wrapper_call", "tinyhead/wrapper_call.py", "python")  # written by Part B
     lab.write_artifact("kernel_facts", "tinyhead/kernel_facts.json",
-                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(), "json")
+                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(encoding="utf-8"), "json")
     lab.metric("softmax_kernel.name", kernel.name)
     lab.metric("softmax_kernel.file", filename)
     lab.metric("softmax_kernel.lines", kernel.source.count("\n") + 1)
@@ -250,7 +250,7 @@ def annotate_kernel(lab: Lab, chosen: annotate.Chosen, prefix: str, table: str, 
     """Write the annotation in both languages and its tables, record its metrics, and return
     the checks of meaning, each recomputed from Inductor's files."""
     kf, folder = chosen.kernel_facts, chosen.graph.folder
-    source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text()
+    source, output_code = chosen.kernel.source, chosen.graph.output_code.read_text(encoding="utf-8")
     for lang in LANGUAGES:
         name = annotation_doc.document_name(document, lang)
         key = table if lang == "en" else f"{table}.{lang}"   # a page's language picks its own
@@ -336,7 +336,7 @@ def part_attention_annotation(lab: Lab, gpt: Compiled) -> None:
     filename = f"minigpt/{kernel_filename(chosen.kernel, 'attention_kernel')}"
     lab.write_artifact("attention_kernel", filename, chosen.kernel.source + "\n", chosen.kernel.language)
     lab.write_artifact("attention_facts", "minigpt/kernel_facts.json",
-                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(), "json")
+                       (chosen.graph.folder / kernel_facts.FACTS_FILE).read_text(encoding="utf-8"), "json")
     verdict = annotate_kernel(lab, chosen, "attention", "attention_annotation", "minigpt/ATTENTION_ANNOTATION",
                               filename)
     lab.metric("attention_kernel.name", chosen.kernel.name)

@@ -41,7 +41,7 @@ def _dump(pipe: Pipeline, capture: ModeCapture, role: str) -> inductor_output.Gr
 
 def part_post_grad(lab: Lab, pipe: Pipeline) -> None:
     for role, capture in pipe.graph_roles():
-        text = _debug_file(capture, role, "fx_graph_transformed.py").read_text()
+        text = _debug_file(capture, role, "fx_graph_transformed.py").read_text(encoding="utf-8")
         lab.write_artifact(f"{role}.post_grad", f"{ROLE_FOLDERS[role]}/fx_graph_transformed.py", text, "python")
         snap = capture.post_grad_graphs.get(role)
         # Without the hook (an older PyTorch), count the op calls in the file instead.
@@ -60,8 +60,8 @@ def part_post_grad(lab: Lab, pipe: Pipeline) -> None:
 def part_scheduler_ir(lab: Lab, pipe: Pipeline) -> None:
     for role, capture in pipe.graph_roles():
         folder = ROLE_FOLDERS[role]
-        pre_text = _debug_file(capture, role, "ir_pre_fusion.txt").read_text()
-        post_text = _debug_file(capture, role, "ir_post_fusion.txt").read_text()
+        pre_text = _debug_file(capture, role, "ir_pre_fusion.txt").read_text(encoding="utf-8")
+        post_text = _debug_file(capture, role, "ir_post_fusion.txt").read_text(encoding="utf-8")
         lab.write_artifact(f"{role}.ir_pre_fusion", f"{folder}/ir_pre_fusion.txt", pre_text)
         lab.write_artifact(f"{role}.ir_post_fusion", f"{folder}/ir_post_fusion.txt", post_text)
         pre = inductor_output.scheduler_nodes(pre_text)
@@ -99,7 +99,7 @@ def part_generated_code(lab: Lab, pipe: Pipeline) -> None:
         comment = "//" if language == "cpp" else "#"
         joined = "\n\n".join(f"{comment} ---- {kernel.name} (output_code.py line {kernel.first_line})\n"
                              f"{kernel.source}" for kernel in kernels)
-        lab.write_artifact(f"{role}.output_code", f"{folder}/output_code.py", dump.output_code.read_text(),
+        lab.write_artifact(f"{role}.output_code", f"{folder}/output_code.py", dump.output_code.read_text(encoding="utf-8"),
                            "python")
         lab.write_artifact(f"{role}.kernels", f"{folder}/kernels.{'cpp' if language == 'cpp' else 'py'}",
                            joined + "\n", language)

@@ -40,7 +40,7 @@ def part_torch_trace(lab: Lab, child: Child, settings: Settings) -> None:
     logs = tracelog.trace_logs(child.trace_dir)
     if not logs:
         raise _no_trace(lab, f"torch wrote no trace file into {child.trace_dir}")
-    text = "".join(path.read_text(errors="replace") for path in logs)
+    text = "".join(path.read_text(errors="replace", encoding="utf-8") for path in logs)
     records = tracelog.parse_records(text)
     kept = tracelog.trimmed_text(records)
     lab.write_artifact("torch_trace", TRACE_RELPATH, kept)

@@ -62,7 +62,7 @@ class Child:
             self.log.close()
         if code == 0:
             return ""
-        tail = self.log_path.read_text(errors="replace")[-1500:]
+        tail = self.log_path.read_text(errors="replace", encoding="utf-8")[-1500:]
         status = "did not finish in time" if code is None else f"exited with {code}"
         return f"the traced compile {status}: {tail}"
 
@@ -86,7 +86,7 @@ def start(preset: str, device: str, work: Path) -> Child:
                PYTHONPATH=os.pathsep.join(filter(None, [str(repo), os.environ.get("PYTHONPATH")])))
     for name in ("TORCH_LOGS", "TORCH_COMPILE_DEBUG"):  # the trace only: no other log in the child
         env.pop(name, None)
-    log = log_path.open("w")
+    log = log_path.open("w", encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "labs.inside_compile.traced_compile", "--preset", preset,
                                 "--device", device], cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
     return Child(process, trace_dir, log_path, log)

@@ -77,7 +77,7 @@ def locate(release: str, build: bool = False, root: Path | None = None) -> Relea
         return ReleaseEnv(installed_release(), sys.executable, installed=True)
     folder = env_folder(release, root)
     if (folder / INSTALL_FILE).is_file():
-        record = json.loads((folder / INSTALL_FILE).read_text())
+        record = json.loads((folder / INSTALL_FILE).read_text(encoding="utf-8"))
         return ReleaseEnv(release, str(folder / "bin" / "python"),
                           install_s=record.get("install_s"), size_bytes=record.get("size_bytes"))
     if not build:

@@ -38,7 +38,7 @@ from labs.common.measure import POLLUTING_ENV
 from labs.kernel_history import diff, envs, release_changes
 from labs.kernel_history.history import HISTORY_COLUMNS, HISTORY_UNITS, Snapshot, clip, history_row, snapshot
 from labs.kernel_history.probe import PROBE_FILE
-from labs.kernel_history.settings import RELEASES_VARIABLE, SETTINGS, base_version, releases_for, version_key
+from labs.kernel_history.settings import SETTINGS, base_version, releases_for, version_key
 
 
 @dataclass
@@ -112,7 +112,7 @@ def run_probe(lab: Lab, run: ReleaseRun, modules: tuple[str, ...], timeout_s: in
                "--preset", lab.preset, "--modules", ",".join(modules), "--out", str(out)]
     started = time.perf_counter()
     try:
-        with log.open("w") as handle:
+        with log.open("w", encoding="utf-8") as handle:
             done = subprocess.run(command, stdout=handle, stderr=subprocess.STDOUT, cwd=LABS_DIR.parent,
                                   env=_child_env(work), timeout=timeout_s)
         if done.returncode != 0:
@@ -123,7 +123,7 @@ def run_probe(lab: Lab, run: ReleaseRun, modules: tuple[str, ...], timeout_s: in
         run.reason = f"probe did not start: {error}"
     run.wall_s = round(time.perf_counter() - started, 1)
     if (out / PROBE_FILE).is_file():
-        run.probe = json.loads((out / PROBE_FILE).read_text())
+        run.probe = json.loads((out / PROBE_FILE).read_text(encoding="utf-8"))
         wanted = base_version(run.env.release)
         if not run.env.installed and base_version(run.probe.get("torch", "")) != wanted:
             run.reason = f"the environment runs torch {run.probe.get('torch')}, not {wanted}"
@@ -138,7 +138,7 @@ def key_part(release: str) -> str:
 
 
 def _tail(log: Path) -> str:
-    lines = [line.strip() for line in log.read_text(errors="replace").splitlines() if line.strip()]
+    lines = [line.strip() for line in log.read_text(errors="replace", encoding="utf-8").splitlines() if line.strip()]
     return (lines[-1] if lines else "no output")[:300]
 
 
@@ -249,10 +249,6 @@ def run(lab: Lab) -> None:
     lab.keep(history)
     releases = releases_for(settings, lab.device)
     lab.part("environments", "Environments: one python per release", part_environments, history, releases)
-    if history.asked and history.asked != releases:  # restored from an attempt with other releases
-        raise RuntimeError(f"the parts recorded for resuming looked for releases {', '.join(history.asked)}; "
-                           f"this run asks for {', '.join(releases)} ({RELEASES_VARIABLE}): start fresh "
-                           "(make labs ... FORCE=1, or delete the --resume folder)")
     # One part per release, so that a killed run keeps the releases it probed already.
     for index, release_run in enumerate(history.runs):
         if release_run.env.python is not None:

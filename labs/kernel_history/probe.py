@@ -3,13 +3,18 @@ the release made of it.
 
     <release python> -m labs.kernel_history.probe --device cpu --preset full --out DIR
 
-Per module, in this order (capture and timing never overlap):
-1. capture: one compile with Inductor's debug trace on, in a fresh cache; the kernels of each
-   graph, normalised, with the ops each fused, its loop/reduction tags and the annotator's
-   pattern where `labs.common.kernel_facts` can state it (anything it cannot is "not annotated");
-2. cold compile time: a fresh compile in a fresh cache, no dumps (`measure.compile_seconds`);
-3. guards: the checks of Dynamo's cache entries for the module's forward, by kind;
-4. eager against compiled: `measure.compare` (latency; device time too on a GPU).
+First, once per probe, a one-line compile pays the process's one-time compile costs
+(`measure.warm_up_compiler`), so that no module's compile time carries them. Then per module, in
+this order (capture and timing never overlap):
+1. cold compile time: a fresh compile in a fresh cache, no dumps (`measure.compile_seconds`),
+   that cache kept in the module's work folder;
+2. guards: the checks of Dynamo's cache entries for the module's forward, by kind;
+3. eager against compiled: `measure.compare` (latency; device time too on a GPU);
+4. capture: the same graphs compiled again with Inductor's debug trace on, lowered afresh and
+   dumped, their kernels loaded from the cache step 1 built (`recorder.capturing(kernels_from=)`):
+   the kernels of each graph, normalised, with the ops each fused, its loop/reduction tags and
+   the annotator's pattern where `labs.common.kernel_facts` can state it (anything it cannot is
+   "not annotated").
 
 DIR/probe.json is rewritten after every module, so a probe killed by its timeout still leaves
 the modules it finished. A module that fails is recorded with its reason; the others go on.
@@ -21,6 +26,7 @@ import argparse
 import contextlib
 import platform
 import sys
+import tempfile
 import traceback
 from collections import Counter
 from collections.abc import Iterator
@@ -49,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = SETTINGS[args.preset]
     result: dict = {"torch": torch.__version__, "python": platform.python_version(),
                     "device_name": _device_name(args.device), "modules": {}}
+    measure.warm_up_compiler(args.device)
     for name in args.modules.split(","):
         try:
             result["modules"][name] = probe_module(modules.build(name, settings.shapes, args.device),
@@ -62,19 +69,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def probe_module(case: modules.Case, device: str, work: Path, budget_s: float) -> dict:
-    record: dict = capture(case, work / "debug")
+    work.mkdir(parents=True, exist_ok=True)  # a new folder for the timed compile's cache, kept for the capture
+    kernels = Path(tempfile.mkdtemp(prefix="kernel-cache-", dir=work))
     compiled = torch.compile(case.module)
-    record["compile_s"] = measure.compile_seconds(case.call(compiled), device)
-    record["guards"] = guards(case)
+    record: dict = {"compile_s": measure.compile_seconds(case.call(compiled), device, keep_in=kernels),
+                    "guards": guards(case)}
     with measure.cpu_threads(measure.timing_threads(device), device):
         comparison = measure.compare(case.call(case.module), case.call(compiled), device, budget_s=budget_s)
     record["eager"], record["compiled"] = (s.as_dict() for s in comparison.latency)
     if comparison.device:
         record["eager_device"], record["compiled_device"] = (s.as_dict() for s in comparison.device)
-    return record
+    return capture(case, work / "debug", kernels) | record
 
 
-# -- 1. capture ------------------------------------------------------------------------------
+# -- 4. capture ------------------------------------------------------------------------------
 
 @dataclass
 class _Folders:
@@ -93,13 +101,14 @@ def _plain_capture(debug_dir: Path) -> Iterator[_Folders]:
     found.folders = [f for f in inductor_output.graph_folders(debug_dir) if f not in before]
 
 
-def capture(case: modules.Case, debug_dir: Path) -> dict:
-    """The kernels of one recorded compile; annotated when kernel_facts can, plain otherwise."""
+def capture(case: modules.Case, debug_dir: Path, kernels_from: Path) -> dict:
+    """The kernels of one recorded compile; annotated when kernel_facts can, plain otherwise.
+    kernels_from: the cache of the module's timed compile (its kernels are loaded, not rebuilt)."""
     debug_dir.mkdir(parents=True, exist_ok=True)
     annotator_error = None
     try:
         from labs.common.kernel_facts import recorder
-        with recorder.capturing(debug_dir / "recorded") as captured:
+        with recorder.capturing(debug_dir / "recorded", kernels_from=kernels_from) as captured:
             case.call(torch.compile(case.module))()
         folders = captured.folders
     except Exception as error:  # the annotator's recorder is optional: fall back to a plain dump
@@ -111,7 +120,7 @@ def capture(case: modules.Case, debug_dir: Path) -> dict:
         raise RuntimeError("the compile wrote no output_code.py (no graph reached Inductor)")
     kernels, library_calls = [], []
     for index, folder in enumerate(folders):
-        output_code = (folder / "output_code.py").read_text()
+        output_code = (folder / "output_code.py").read_text(encoding="utf-8")
         patterns = annotate(folder) if annotator_error is None else {}
         library_calls += inductor_output.extern_kernel_calls(inductor_output.wrapper_call(output_code))
         for kernel in inductor_output.parse_kernels(output_code):
@@ -139,7 +148,7 @@ def annotate(folder: Path) -> dict[str, str]:
     return found
 
 
-# -- 3. guards -------------------------------------------------------------------------------
+# -- 2. guards -------------------------------------------------------------------------------
 
 def guards(case: modules.Case) -> dict:
     """{"entries": n, "kinds": {KIND: count}} for the module's forward; {} if unreadable."""

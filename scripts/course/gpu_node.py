@@ -144,7 +144,7 @@ def gpus_wanted(lab: str, node: int, env: dict[str, str]) -> int:
 def estimate_s(lab: str, results_dir: Path) -> float:
     """The lab's wall time in its committed cuda result, else the table's."""
     try:
-        wall = json.loads((results_dir / lab / "cuda" / "manifest.json").read_text())["provenance"]["wall_s"]
+        wall = json.loads((results_dir / lab / "cuda" / "manifest.json").read_text(encoding="utf-8"))["provenance"]["wall_s"]
         if isinstance(wall, (int, float)) and wall > 0:
             return float(wall)
     except (OSError, ValueError, KeyError, TypeError):
@@ -271,7 +271,7 @@ class Node:
     def pinned(self, lab: str, need: int) -> tuple[int, ...] | None:
         """The GPUs a lab had when it was interrupted, if it left parts and this node still has them."""
         try:
-            pin = json.loads(self.pin_file(lab).read_text())
+            pin = json.loads(self.pin_file(lab).read_text(encoding="utf-8"))
             slots = tuple(int(s) for s in pin["slots"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
@@ -344,7 +344,7 @@ class Node:
         """How the lab ran, into its manifest's provenance (when it wrote one)."""
         path = self.result(entry.lab) / "manifest.json"
         try:
-            manifest = json.loads(path.read_text())
+            manifest = json.loads(path.read_text(encoding="utf-8"))
             provenance = manifest["provenance"]
         except (OSError, ValueError, KeyError, TypeError):
             return
@@ -395,7 +395,7 @@ def kill_tree(process: subprocess.Popen) -> None:
         pids.append(pid)
         try:
             for task in Path(f"/proc/{pid}/task").iterdir():
-                pending += [int(child) for child in (task / "children").read_text().split()]
+                pending += [int(child) for child in (task / "children").read_text(encoding="utf-8").split()]
         except (OSError, ValueError):
             pass
     for pid in pids:
@@ -406,7 +406,7 @@ def kill_tree(process: subprocess.Popen) -> None:
 
 def manifest_field(folder: Path, name: str):
     try:
-        return json.loads((folder / "manifest.json").read_text())[name]
+        return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))[name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

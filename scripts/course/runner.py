@@ -237,7 +237,7 @@ def _write_failure(request: RunRequest, lab: str, key: str, outcome: LabOutcome,
         date_utc=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         reason=outcome.message, log=shown_log,
         command=rerun_command(lab, request.device, request.preset), cache_key=key)
-    log_text = log_path.read_text(errors="replace") if log_path.is_file() else ""
+    log_text = log_path.read_text(errors="replace", encoding="utf-8") if log_path.is_file() else ""
     results.record_failure(request.results_dir, failure, log_text)
     outcome.log = kept_log
 

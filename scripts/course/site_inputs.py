@@ -49,7 +49,7 @@ def digest(root: Path) -> str:
 def is_current(root: Path, site: Path) -> bool:
     """True when `site` was built from exactly the inputs there are now."""
     stamp = site / STAMP
-    return stamp.is_file() and (site / "index.html").is_file() and stamp.read_text().strip() == digest(root)
+    return stamp.is_file() and (site / "index.html").is_file() and stamp.read_text(encoding="utf-8").strip() == digest(root)
 
 
 def record(root: Path, site: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from pathlib import Path
 
 import pytest
 import torch
@@ -111,6 +112,51 @@ def test_a_measured_compile_runs_in_a_fresh_empty_cache(tmp_path, monkeypatch):
     assert seen["inductor"] != str(warm) and seen["empty"], "a measured compile could reuse the warm cache"
     assert not str(seen["triton"]).startswith(str(warm)), "Triton's cache stayed warm"
     assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(warm)   # restored afterwards
+
+
+def _where_it_compiles(seen: dict) -> None:
+    folder = os.environ["TORCHINDUCTOR_CACHE_DIR"]
+    seen.update(inductor=folder, triton=os.environ["TRITON_CACHE_DIR"], empty=not any(os.scandir(folder)))
+    (Path(folder) / "kernel.so").write_text("built", encoding="utf-8")
+
+
+@pytest.mark.parametrize("warm_before", [True, False])
+def test_a_kept_cold_cache_is_the_folder_given_empty_and_stays_afterwards(tmp_path, monkeypatch, warm_before):
+    if warm_before:
+        monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "warm"))
+        monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "warm" / "triton"))
+    else:
+        monkeypatch.delenv("TORCHINDUCTOR_CACHE_DIR", raising=False)
+        monkeypatch.delenv("TRITON_CACHE_DIR", raising=False)
+    kept, seen = tmp_path / "kept" / "cache", {}
+    measure.compile_seconds(lambda: _where_it_compiles(seen), "cpu", keep_in=kept)
+    assert seen == {"inductor": str(kept), "triton": str(kept / "triton"), "empty": True}
+    assert (kept / "kernel.so").read_text(encoding="utf-8") == "built"          # kept for the capture
+    if warm_before:
+        assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "warm")
+        assert os.environ["TRITON_CACHE_DIR"] == str(tmp_path / "warm" / "triton")
+    else:
+        assert "TORCHINDUCTOR_CACHE_DIR" not in os.environ and "TRITON_CACHE_DIR" not in os.environ
+
+
+def test_a_kept_cache_that_is_not_empty_is_refused_before_anything_compiles(tmp_path):
+    kept = tmp_path / "kept"
+    (kept / "triton").mkdir(parents=True)              # a folder alone already makes it not empty
+    called = []
+    with pytest.raises(ValueError, match="not empty, so the compile would not be cold"):
+        measure.compile_seconds(lambda: called.append(1), "cpu", keep_in=kept)
+    assert called == []
+
+
+def test_a_kept_cache_restores_the_variables_when_the_compile_fails(tmp_path, monkeypatch):
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "warm"))
+    monkeypatch.delenv("TRITON_CACHE_DIR", raising=False)
+
+    def failing() -> None:
+        raise RuntimeError("the compile failed")
+    with pytest.raises(RuntimeError, match="the compile failed"):
+        measure.compile_seconds(failing, "cpu", keep_in=tmp_path / "kept")
+    assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "warm") and "TRITON_CACHE_DIR" not in os.environ
 
 
 # -- sentences from every row -----------------------------------------------------------------

@@ -48,7 +48,7 @@ FAMILY = {"attention_softmax": "softmax"}
 
 
 def kernel_source(folder: Path, name: str) -> io.Kernel:
-    kernels = io.parse_kernels((Path(folder) / "output_code.py").read_text())
+    kernels = io.parse_kernels((Path(folder) / "output_code.py").read_text(encoding="utf-8"))
     return next(k for k in kernels if k.name == name)
 
 
@@ -130,7 +130,7 @@ def _truth_nodes(facts: KernelFacts, folder: Path) -> set[str] | None:
         by_handle = provenance.nodes_of(facts.kernel)
         handle = facts.calls[0]["handle"] if facts.calls else None
         return set(by_handle.get(handle) or next(iter(by_handle.values()), []))
-    fragment = io.fragment_nodes((Path(folder) / "output_code.py").read_text(), facts.kernel)
+    fragment = io.fragment_nodes((Path(folder) / "output_code.py").read_text(encoding="utf-8"), facts.kernel)
     return set(fragment) if fragment else None
 
 
@@ -152,7 +152,7 @@ def _oracle(folder: Path, nodes: set[str], kernel: str | None = None) -> tuple[p
     if graph is None and kernel is not None:
         fragment_key = (*key, kernel)
         if fragment_key not in _EVALUATED:
-            text = (folder / "output_code.py").read_text()
+            text = (folder / "output_code.py").read_text(encoding="utf-8")
             fragment = post_grad.from_fragment(io.comment_block(text, kernel))
             _EVALUATED[fragment_key] = (fragment, oracle.evaluate(fragment), {})
         graph, values, by_nodes = _EVALUATED[fragment_key]
@@ -213,7 +213,7 @@ def kernel_computes_output(graph_facts: GraphFacts, kernel_name: str, pattern: s
 def verify(graph_facts: GraphFacts, folder: Path) -> dict[str, dict]:
     """Every check on every kernel: kernel -> {check name: True/False/None (not applicable)}."""
     results = {}
-    output_code = (Path(folder) / "output_code.py").read_text()
+    output_code = (Path(folder) / "output_code.py").read_text(encoding="utf-8")
     for facts in graph_facts.kernels:
         kernel = kernel_source(folder, facts.kernel)
         steps = step_lines_compute(facts, kernel)

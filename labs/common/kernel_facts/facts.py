@@ -29,13 +29,13 @@ FACTS_FILE = "kernel_facts.json"
 
 def analyze(folder: Path) -> GraphFacts:
     folder = Path(folder)
-    output_code = (folder / "output_code.py").read_text()
+    output_code = (folder / "output_code.py").read_text(encoding="utf-8")
     kernels = io.parse_kernels(output_code)
     sites = io.call_sites(output_code, [k.name for k in kernels])
     graph = post_grad.load(folder)
     provenance = io.load_provenance(folder)
     ir_path = folder / "ir_post_fusion.txt"
-    ir_nodes = io.scheduler_nodes(ir_path.read_text()) if ir_path.is_file() else None
+    ir_nodes = io.scheduler_nodes(ir_path.read_text(encoding="utf-8")) if ir_path.is_file() else None
     matches = fx_matches(graph) if graph else []
     recognised = meaning.recognise(graph) if graph else []
     context = _Context(output_code, sites, graph, provenance, ir_nodes, matches, recognised,
@@ -243,13 +243,13 @@ def _in_call(name: str, site: io.CallSite, assigned: dict[str, str], call: str) 
 
 def write(graph: GraphFacts, folder: Path) -> Path:
     path = Path(folder) / FACTS_FILE
-    path.write_text(json.dumps(asdict(graph), indent=1) + "\n")
+    path.write_text(json.dumps(asdict(graph), indent=1) + "\n", encoding="utf-8")
     return path
 
 
 def read(folder_or_file: Path) -> GraphFacts:
     path = Path(folder_or_file)
-    data = json.loads((path / FACTS_FILE if path.is_dir() else path).read_text())
+    data = json.loads((path / FACTS_FILE if path.is_dir() else path).read_text(encoding="utf-8"))
     return from_dict(data)
 
 

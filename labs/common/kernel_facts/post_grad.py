@@ -68,10 +68,10 @@ class PostGradGraph:
 def load(folder: Path) -> PostGradGraph | None:
     """The graph of one debug folder: the recorder's JSON, else fx_graph_transformed.py, else None."""
     folder = Path(folder)
-    printed = from_transformed((folder / TRANSFORMED_FILE).read_text()) \
+    printed = from_transformed((folder / TRANSFORMED_FILE).read_text(encoding="utf-8")) \
         if (folder / TRANSFORMED_FILE).is_file() else None
     if (folder / GRAPH_FILE).is_file():
-        graph = from_json(json.loads((folder / GRAPH_FILE).read_text()), GRAPH_FILE)
+        graph = from_json(json.loads((folder / GRAPH_FILE).read_text(encoding="utf-8")), GRAPH_FILE)
         for name, node in graph.nodes.items():  # a recording older than dtype and lines: the print has them
             twin = printed.nodes.get(name) if printed else None
             if twin is not None:

@@ -10,6 +10,11 @@ under `debug_dir` without any environment variable), provenance tracking writes
 changes nothing, writes the graph it was given as `post_grad_graph.json` beside them. Dynamo
 is reset and the Inductor cache is fresh, so every graph compiles and is dumped. Time nothing
 inside the block: `labs.common.measure` refuses to while the trace is on.
+
+When the same graphs were just compiled cold and timed (`measure.compile_seconds(...,
+keep_in=folder)`), `capturing(debug_dir, kernels_from=folder)` lowers every graph again (the
+FX-graph and AOTAutograd caches are off, so each is dumped) but loads the compiled kernels
+from that folder instead of building them a second time: on a CPU, most of a compile.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import torch
 from torch._inductor import config as inductor_config
 from torch._inductor.custom_graph_pass import CustomGraphPass
 
-from labs.common import inductor_output
+from labs.common import inductor_output, measure
 from labs.common.kernel_facts.post_grad import GRAPH_FILE
 
 
@@ -41,7 +46,7 @@ class GraphRecorder(CustomGraphPass):
         folder = _debug_folder()
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / GRAPH_FILE).write_text(json.dumps(data))
+            (folder / GRAPH_FILE).write_text(json.dumps(data), encoding="utf-8")
 
     def uuid(self) -> None:
         # None keeps the FX graph cache out of the way: a cache hit would compile nothing and
@@ -131,21 +136,32 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def capturing(debug_dir: Path) -> Iterator[Captured]:
+def _kernels_from(folder: Path) -> Iterator[None]:
+    """The cache of a compile of the same graphs: its kernels are loaded, its graphs are not."""
+    from torch._functorch import config as functorch_config
+    with measure.cache_in(folder), inductor_config.patch(fx_graph_cache=False), \
+            functorch_config.patch(enable_autograd_cache=False):
+        yield
+
+
+@contextlib.contextmanager
+def capturing(debug_dir: Path, kernels_from: Path | None = None) -> Iterator[Captured]:
     """Compile inside the block; afterwards `.folders` lists the debug folders it produced.
     A graph folder without post_grad_graph.json (a release whose debug context the pass cannot
-    reach) gets the recorded graph written after the fact, in compile order."""
+    reach) gets the recorded graph written after the fact, in compile order. kernels_from: the
+    cache folder of a timed cold compile of the same graphs, whose kernels are reused."""
     debug_dir = Path(debug_dir)
     debug_dir.mkdir(parents=True, exist_ok=True)
     recorder = GraphRecorder()
     captured = Captured(debug_dir, recorder, set(inductor_output.graph_folders(debug_dir)))
     torch._dynamo.reset()
     with inductor_config.patch(recording_settings(recorder)), \
-            torch._dynamo.config.patch(debug_dir_root=str(debug_dir)), _fresh_cache():
+            torch._dynamo.config.patch(debug_dir_root=str(debug_dir)), \
+            _fresh_cache() if kernels_from is None else _kernels_from(Path(kernels_from)):
         yield captured
     captured.folders = [f for f in inductor_output.graph_folders(debug_dir) if f not in captured.before]
     missing = [f for f in captured.folders if not (f / GRAPH_FILE).is_file()]
     if missing and len(captured.folders) == len(recorder.graphs):
         for folder, graph in zip(captured.folders, recorder.graphs):
             if folder in missing:
-                (folder / GRAPH_FILE).write_text(json.dumps(graph))
+                (folder / GRAPH_FILE).write_text(json.dumps(graph), encoding="utf-8")

@@ -64,7 +64,7 @@ def flat(kf: KernelFacts) -> dict[str, object]:
 def score(folder: Path) -> dict:
     graph = facts.analyze(folder)
     expected_path = Path(folder) / EXPECTED_FILE
-    expected = json.loads(expected_path.read_text())["kernels"] if expected_path.is_file() else None
+    expected = json.loads(expected_path.read_text(encoding="utf-8"))["kernels"] if expected_path.is_file() else None
     verdicts = checks.verify(graph, folder)
     counts = {"kernels": len(graph.kernels), "stated": 0, "unknown": 0, "correct": 0, "wrong": 0, "missed": 0,
               "unchecked": 0, "checks_passed": 0, "checks_failed": 0, "problems": []}
@@ -95,7 +95,7 @@ def score(folder: Path) -> dict:
 def draft(folder: Path) -> str:
     """expected.json as the annotator states it, each cited kernel line quoted under "_lines"."""
     graph = facts.analyze(folder)
-    sources = {k.name: k.source.splitlines() for k in io.parse_kernels((Path(folder) / "output_code.py").read_text())}
+    sources = {k.name: k.source.splitlines() for k in io.parse_kernels((Path(folder) / "output_code.py").read_text(encoding="utf-8"))}
     kernels = {}
     for kf in graph.kernels:
         values = flat(kf)

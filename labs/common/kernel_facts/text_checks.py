@@ -231,8 +231,8 @@ def _computed_nodes(folder: Path) -> tuple[dict[str, set[str]], set[str]] | None
     graph_path, printed = Path(folder) / _GRAPH_FILE, Path(folder) / _TRANSFORMED_FILE
     if not graph_path.is_file() or not printed.is_file():
         return None
-    nodes = json.loads(graph_path.read_text())["nodes"]
-    returned = set(re.findall(r"\b\w+\b", next((t for t in printed.read_text().splitlines()
+    nodes = json.loads(graph_path.read_text(encoding="utf-8"))["nodes"]
+    returned = set(re.findall(r"\b\w+\b", next((t for t in printed.read_text(encoding="utf-8").splitlines()
                                                  if t.strip().startswith("return ")), "")))
     reads = {n["name"]: set(re.findall(r'"node": "(\w+)"', json.dumps([n["args"], n["kwargs"]]))) for n in nodes}
     users: dict[str, set[str]] = {}
@@ -252,7 +252,7 @@ def _computed_nodes(folder: Path) -> tuple[dict[str, set[str]], set[str]] | None
 
 def kernel_text(folder: Path, kernel: str) -> str | None:
     """The kernel's source as output_code.py holds it: from its definition to the next one."""
-    text = (Path(folder) / "output_code.py").read_text()
+    text = (Path(folder) / "output_code.py").read_text(encoding="utf-8")
     start = text.find(f"{kernel} = async_compile")
     if start < 0:
         return None
@@ -272,7 +272,7 @@ def fused_nodes(facts, kernels: list, folder: Path) -> bool | None:
         return None
     judged = False
     if facts.nodes_source != "graph_fragment":  # a fragment is what those nodes came from
-        fragment = _fragment((Path(folder) / "output_code.py").read_text(), facts.kernel)
+        fragment = _fragment((Path(folder) / "output_code.py").read_text(encoding="utf-8"), facts.kernel)
         if fragment is not None:
             if set(facts.nodes) != fragment:
                 return False
@@ -299,7 +299,7 @@ def _locations(folder: Path) -> dict[str, str | None] | None:
     if not path.is_file():
         return None
     where, found = None, {}
-    for t in path.read_text().splitlines():
+    for t in path.read_text(encoding="utf-8").splitlines():
         if m := _FILE_COMMENT.match(t):
             where = m.group(1)
         elif t.strip().startswith("#") or not t.strip():

@@ -140,7 +140,7 @@ def _locked(cohort: Cohort, *, required: bool = True) -> Iterator[bool]:
     """Hold the cohort's lock; a reader of a cohort it cannot write (a read-only checkout) reads
     without it, since nobody can be adding there either. Yields whether the lock is held."""
     try:
-        lock = open(cohort.folder / ".lock", "w")  # noqa: SIM115 (closed by the `with` below)
+        lock = open(cohort.folder / ".lock", "w", encoding="utf-8")  # noqa: SIM115 (closed by the `with` below)
     except OSError:
         if required:
             raise

@@ -1,0 +1,62 @@
+"""A capture after a timed cold compile of the same graphs: every graph lowered and dumped
+again, the kernels loaded from the timed compile's cache instead of being built twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from labs.common import inductor_output, measure
+from labs.common.kernel_facts import recorder
+from labs.common.kernel_facts.post_grad import GRAPH_FILE
+
+pytestmark = pytest.mark.slow  # real compiles: half a minute on 2 cores
+
+
+def scaled_softmax(t: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(t * 2.0, dim=-1) + 1.0
+
+
+def built_kernels(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.suffix in (".so", ".cpp")}
+
+
+def kernel_sources(captured: recorder.Captured) -> list[dict[str, str]]:
+    return [{k.name: k.source for k in inductor_output.parse_kernels(
+        (folder / "output_code.py").read_text(encoding="utf-8"))} for folder in captured.folders]
+
+
+def test_a_capture_from_the_timed_compiles_cache_dumps_the_same_kernels_and_builds_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "lab-cache"))  # where a stray build would go
+    x = torch.randn(32, 48)
+    kept = tmp_path / "kept"
+    measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), "cpu", keep_in=kept)
+    built = built_kernels(kept)
+    assert any(name.endswith(".so") for name in built), "the timed compile left no kernel to reuse"
+
+    with recorder.capturing(tmp_path / "reused", kernels_from=kept) as reused:
+        torch.compile(scaled_softmax)(x)
+    assert built_kernels(kept) == built, "the capture built its kernels again"
+    assert not (tmp_path / "lab-cache").exists() or not built_kernels(tmp_path / "lab-cache"), \
+        "the capture built its kernels in another cache"
+
+    with recorder.capturing(tmp_path / "fresh") as fresh:
+        torch.compile(scaled_softmax)(x)
+    assert len(reused.folders) == len(fresh.folders) == 1            # lowered again, so dumped
+    assert all((f / GRAPH_FILE).is_file() for f in reused.folders)   # and the post-grad pass ran
+    assert kernel_sources(reused) == kernel_sources(fresh) != [{}]
+
+
+def test_the_capture_leaves_the_caches_as_it_found_them(tmp_path, monkeypatch):
+    from torch._functorch import config as functorch_config
+    from torch._inductor import config as inductor_config
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "lab-cache"))
+    before = (inductor_config.fx_graph_cache, functorch_config.enable_autograd_cache)
+    x = torch.randn(8, 8)
+    measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), "cpu", keep_in=tmp_path / "kept")
+    with recorder.capturing(tmp_path / "debug", kernels_from=tmp_path / "kept"):
+        torch.compile(scaled_softmax)(x)
+    assert (inductor_config.fx_graph_cache, functorch_config.enable_autograd_cache) == before
+    assert Path(torch._inductor.codecache.cache_dir()) == tmp_path / "lab-cache"
