@@ -99,6 +99,9 @@ MODULES["scripts/course/cohorts/store.py"] = COHORT_STORE_TESTS
 MODULES["scripts/course/cohorts/report.py"] = [*COHORT_STORE_TESTS, "tests/test_cohort_markers.py",
                                                "tests/test_cohort_words.py", "tests/test_cohort_report_stats.py"]
 MODULES["scripts/course/cohorts/submit.py"] = ["tests/test_cohorts.py", "tests/test_submit_summary.py"]
+# The cohort page marker: the files that render a cohort's page (the markers' list runs fifteen).
+MODULES["scripts/course/markers/cohorts.py"] = ["tests/test_cohort_markers.py", "tests/test_cohorts.py",
+                                                "tests/test_cohorts_scale.py"]
 # The cohort commands: the files that run `course submit` and `course cohort` through the parser.
 MODULES["scripts/course/cohorts/cli.py"] = ["tests/test_cohorts.py", "tests/test_cohorts_scale.py",
                                             "tests/test_cohort_cli.py"]
