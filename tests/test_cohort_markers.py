@@ -347,3 +347,17 @@ def test_each_section_of_a_cohort_page_starts_after_a_blank_line(tmp_path, monke
     assert headings[:2] == ["## Learners per lab", "## Machines"] and "## Every submission" in headings
     for heading in headings:
         assert f"\n\n{heading}\n\n" in text
+
+
+def test_the_course_run_on_a_machine_of_other_models_is_drawn_in_that_class(tmp_path, monkeypatch):
+    from course import plots
+    calls = []
+    monkeypatch.setattr(plots, "distribution_html", lambda *args, **options: calls.append(args) or "<p/>")
+    others = report.Summary(("cpu", ""), [1.0, 2.0, 3.0], rows(3))
+    dist = report.Distribution("inductor_kernels", "x", {"en": "X", "es": "X"}, False, classes=[others])
+    course_run = ReferenceRun("inductor_kernels", "cpu", ("cpu", ""), {"torch": "2.13.0"}, {"x": 2.5}, True)
+    rep = SimpleNamespace(cohort=SimpleNamespace(id="c1"), references=[course_run])
+    cohort_markers._distribution(page(tmp_path, "es"), rep, dist)
+    [(boxes, _points, reference, *_)] = calls
+    assert reference == [("CPU · otros modelos", 2.5, "torch 2.13.0")]
+    assert [box["x"] for box in boxes] == ["CPU · otros modelos"]
