@@ -129,3 +129,14 @@ def test_a_check_whose_name_a_submission_cannot_hold_still_refuses_the_run():
         from_manifest(data)
     assert str(refused.value).startswith(f"field 'checks.{LONG_NAME}' '{LONG_NAME}' does not match ")
     assert str(refused.value).endswith("; this run cannot be submitted as it is")
+
+
+def test_more_metrics_than_a_submission_holds_refuse_the_run_with_the_field_named():
+    # which 500 of 501 to keep is no choice submit can make for the learner
+    data = manifest()
+    data["metrics"] = {f"m{i:03d}": {"value": i, "unit": ""} for i in range(501)}
+    with pytest.raises(SubmissionError) as refused:
+        from_manifest(data)
+    assert str(refused.value).startswith("field 'metrics' ")
+    data["metrics"].pop("m500")
+    assert len(from_manifest(data)[0]["metrics"]) == 500
