@@ -42,7 +42,7 @@ MODULES: dict[str, list[str]] = {
     "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
     "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py",
                                              "tests/test_results_store.py", "tests/test_properties.py",
-                                             "tests/test_submission_messages.py"],
+                                             "tests/test_submission_messages.py", "tests/test_submit_summary.py"],
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
                                   "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
                                   "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
