@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
@@ -284,3 +285,79 @@ def test_the_headline_section_whole_with_what_each_plot_is_asked_to_draw(tmp_pat
           "log_y": False}),
         (([], "en", "cohort-c1-inductor_kernels-tinyhead-compile_s_median-2"),
          {"y_title": "TinyHead: compile time, median over batch sizes (s)", "names": names, "log_y": False})]
+
+
+def _entry(n: int) -> dict:
+    return {"alias": None, "lab": "inductor_kernels", "preset": "full", "device": "cpu", "device_name": "EPYC",
+            "cpu_model": "EPYC", "threads": 2, "torch": "2.13.0", "triton": None, "python": "3.11.7",
+            "commit": "0123456789", "date_utc": "2026-11-21T13:00:00Z", "checks": {"fast": True},
+            "name": f"{n:06d}-{n:016x}.json"}
+
+
+@pytest.mark.parametrize("lang, n, intro", [
+    ("en", 50, ""),                                    # exactly PAGE_ROWS: every row, no intro
+    ("en", 51, "The latest 50 of 51 submissions, newest first. "),
+    ("es", 1234, "Los 50 envíos más recientes de 1234, el más reciente primero. "),
+])
+def test_the_submissions_table_shows_every_row_up_to_the_limit_then_the_latest(tmp_path, lang, n, intro):
+    cohort = Cohort(id="c1", folder=tmp_path, title={"en": "A", "es": "B"}, starts=None, ends=None,
+                    labs=("inductor_kernels",), preset="full", alias_mode="numbered")
+    rep = SimpleNamespace(cohort=cohort, rows=[report.Row(i, i, _entry(i)) for i in range(1, n + 1)])
+    text = cohort_markers._submissions(page(tmp_path, lang), rep)
+    heading = {"en": "## Every submission\n\n", "es": "## Todos los envíos\n\n"}[lang]
+    assert text.startswith(heading + intro + {"en": "The whole table", "es": "La tabla completa"}[lang])
+    numbers = [int(line.split(" | ")[0].removeprefix("| ").replace("\u202f", "")) for line in text.splitlines()
+               if line.startswith("| ") and line[2].isdigit()]
+    assert numbers == (list(range(1, 51)) if n == 50 else list(range(n, n - 50, -1)))
+
+
+def test_a_row_without_threads_torch_or_commit_shows_dashes_and_a_question_mark(tmp_path):
+    cohort = Cohort(id="c1", folder=tmp_path, title={"en": "A", "es": "B"}, starts=None, ends=None,
+                    labs=("inductor_kernels",), preset="full", alias_mode="numbered")
+    entry = dict(_entry(7), threads=None, torch=None, commit=None)
+    text = cohort_markers._submissions(page(tmp_path), SimpleNamespace(cohort=cohort, rows=[report.Row(7, 3, entry)]))
+    assert ("| 7 | learner 3 | <code>inductor&#95;kernels</code> | <code>full</code> | CPU · EPYC | EPYC | — | — | — "
+            "| 3.11.7 | <code>?</code> | 2026-11-21 13:00 | 1 / 1 | <code>0000000000000007</code> |") in text
+
+
+def test_the_overview_says_an_unknown_end(tmp_path):
+    cohort = Cohort(id="c1", folder=tmp_path, title={"en": "A", "es": "B"}, starts=datetime.date(2026, 11, 2),
+                    ends=None, labs=("inductor_kernels",), preset="full", alias_mode="shown")
+    rep = SimpleNamespace(cohort=cohort, rows=[1], learners=1, history=[])
+    assert cohort_markers._overview(page(tmp_path), rep).startswith(
+        '<p class="course-provenance" markdown>2026-11-02 to ? · full runs only · ')
+
+
+def test_words_among_a_metrics_values_are_listed_in_order_with_their_counts(tmp_path):
+    dist = report.Distribution("inductor_kernels", "x", {"en": "X", "es": "X"}, False,
+                               words=Counter({"never": 2, "faster": 1}))
+    assert cohort_markers._distribution(page(tmp_path, "es"), SimpleNamespace(), dist).endswith(
+        "más rápido (1), nunca (2).\n")
+
+
+def test_each_section_of_a_cohort_page_starts_after_a_blank_line(tmp_path, monkeypatch):
+    from course.cohorts import config
+    from course.cohorts.submission import to_text
+    from tests.helpers_cohorts import add, cohort_page, make_cohort, run, write
+    monkeypatch.setattr(config, "COHORTS_DIR", tmp_path / "cohorts")
+    cohort = make_cohort(tmp_path / "cohorts", labs=("inductor_kernels",))
+    add(cohort, write(tmp_path, "a.json", to_text(run(1, "Ada"))))
+    text = cohort_page(tmp_path / "results")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings[:2] == ["## Learners per lab", "## Machines"] and "## Every submission" in headings
+    for heading in headings:
+        assert f"\n\n{heading}\n\n" in text
+
+
+def test_the_course_run_on_a_machine_of_other_models_is_drawn_in_that_class(tmp_path, monkeypatch):
+    from course import plots
+    calls = []
+    monkeypatch.setattr(plots, "distribution_html", lambda *args, **options: calls.append(args) or "<p/>")
+    others = report.Summary(("cpu", ""), [1.0, 2.0, 3.0], rows(3))
+    dist = report.Distribution("inductor_kernels", "x", {"en": "X", "es": "X"}, False, classes=[others])
+    course_run = ReferenceRun("inductor_kernels", "cpu", ("cpu", ""), {"torch": "2.13.0"}, {"x": 2.5}, True)
+    rep = SimpleNamespace(cohort=SimpleNamespace(id="c1"), references=[course_run])
+    cohort_markers._distribution(page(tmp_path, "es"), rep, dist)
+    [(boxes, _points, reference, *_)] = calls
+    assert reference == [("CPU · otros modelos", 2.5, "torch 2.13.0")]
+    assert [box["x"] for box in boxes] == ["CPU · otros modelos"]

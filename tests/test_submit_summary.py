@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from course.cohorts.submission import SubmissionError
+from course.cohorts.submission import SubmissionError, problems
 from course.cohorts.submit import from_manifest, summary
 from tests.manifests import manifest
 
@@ -44,7 +44,7 @@ def test_a_cpu_runs_preview_with_an_alias_and_metrics_left_out():
         "  machine: cpu Ryzen; torch 2.9.0, triton 3.5, python 3.11.7",
         "  commit abc1234, run on 2026-11-21T13:00:00Z, content hash sha256:abc",
         NEVER,
-        "Left out, being neither numbers nor plain words: k0, k1, k2, k3, k4, k5, k6, k7 and 1 more.",
+        "Left out (not a number or a plain word, or a name longer than 80 characters): k0, k1, k2, k3, k4, k5, k6, k7 and 1 more.",
         "Your alias may be shown on the cohort's public page, as you wrote it."])
 
 
@@ -84,4 +84,59 @@ def test_only_an_alias_refusal_suggests_another_alias():
 def test_eight_metrics_left_out_are_all_named_with_no_more():
     left_out = [f"k{i}" for i in range(8)]
     assert summary(_data(), left_out, "x.json").splitlines()[-1] == (
-        "Left out, being neither numbers nor plain words: k0, k1, k2, k3, k4, k5, k6, k7.")
+        "Left out (not a number or a plain word, or a name longer than 80 characters): k0, k1, k2, k3, k4, k5, k6, k7.")
+
+
+# A manifest allows a metric's name 120 characters, a submission 80: the one metric is left out,
+# not the run. Names built by hand at the edge: 80 kept, 81 and 120 left out.
+KEPT_NAME = "kernel_launch_overhead_" + "x" * 57            # 80 characters
+LONG_NAME = "kernel_launch_overhead_" + "x" * 58            # 81
+LONGEST_NAME = "a" * 120
+
+
+def test_a_metric_whose_name_a_submission_cannot_hold_is_left_out_and_the_run_kept():
+    data = manifest()
+    for name, value in ((KEPT_NAME, 1.5), (LONG_NAME, 2.5), (LONGEST_NAME, 3.5)):
+        data["metrics"][name] = {"value": value, "unit": "µs"}
+    submission, left_out = from_manifest(data, "Ada")
+    assert left_out == [LONGEST_NAME, LONG_NAME]
+    assert sorted(submission["metrics"]) == sorted(["err", "eager_us", "rows", "verdict", KEPT_NAME])
+    assert submission["metrics"][KEPT_NAME] == {"value": 1.5, "unit": "µs"}
+    assert sorted(submission["checks"]) == ["fast", "match"] and submission["alias"] == "Ada"
+    assert summary(submission, left_out, "x.json").splitlines()[-2] == (
+        f"Left out (not a number or a plain word, or a name longer than 80 characters): {LONGEST_NAME}, "
+        f"{LONG_NAME}.")
+
+
+def test_a_name_the_rules_refuse_is_reported_at_the_name_so_one_metric_can_go():
+    data = {"submission_version": 1, "lab": "inductor_kernels", "preset": "full", "alias": None,
+            "metrics": {LONG_NAME: {"value": 1, "unit": ""}, "ok": {"value": 1, "unit": ""}},
+            "checks": {}, "provenance": {"device": "cpu", "device_name": "AMD EPYC", "cpu_model": "AMD EPYC",
+                                         "torch": None, "triton": None, "python": "3.11.7", "threads": None,
+                                         "commit": None, "date_utc": "2026-11-21T13:06:00Z"},
+            "content_hash": "sha256:" + "0" * 64}
+    [problem] = problems(data)
+    assert problem.path == ("metrics", LONG_NAME) and problem.where() == f"metrics.{LONG_NAME}"
+    data["metrics"] = {KEPT_NAME: {"value": 1, "unit": ""}}
+    assert problems(data) == []
+
+
+def test_a_check_whose_name_a_submission_cannot_hold_still_refuses_the_run():
+    # a check is the run's verdict: leaving one out would change what the run says
+    data = manifest()
+    data["checks"][LONG_NAME] = {"value": 1.0, "op": "<", "threshold": 2.0, "passed": True, "unit": ""}
+    with pytest.raises(SubmissionError) as refused:
+        from_manifest(data)
+    assert str(refused.value).startswith(f"field 'checks.{LONG_NAME}' '{LONG_NAME}' does not match ")
+    assert str(refused.value).endswith("; this run cannot be submitted as it is")
+
+
+def test_more_metrics_than_a_submission_holds_refuse_the_run_with_the_field_named():
+    # which 500 of 501 to keep is no choice submit can make for the learner
+    data = manifest()
+    data["metrics"] = {f"m{i:03d}": {"value": i, "unit": ""} for i in range(501)}
+    with pytest.raises(SubmissionError) as refused:
+        from_manifest(data)
+    assert str(refused.value).startswith("field 'metrics' ")
+    data["metrics"].pop("m500")
+    assert len(from_manifest(data)[0]["metrics"]) == 500

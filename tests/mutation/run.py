@@ -42,7 +42,7 @@ MODULES: dict[str, list[str]] = {
     "scripts/course/importing.py": ["tests/test_importing.py", "tests/test_hardening.py"],
     "scripts/course/cohorts/submission.py": ["tests/test_cohort_rules.py", "tests/test_cohorts.py",
                                              "tests/test_results_store.py", "tests/test_properties.py",
-                                             "tests/test_submission_messages.py"],
+                                             "tests/test_submission_messages.py", "tests/test_submit_summary.py"],
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
                                   "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
                                   "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
@@ -99,6 +99,12 @@ MODULES["scripts/course/cohorts/store.py"] = COHORT_STORE_TESTS
 MODULES["scripts/course/cohorts/report.py"] = [*COHORT_STORE_TESTS, "tests/test_cohort_markers.py",
                                                "tests/test_cohort_words.py", "tests/test_cohort_report_stats.py"]
 MODULES["scripts/course/cohorts/submit.py"] = ["tests/test_cohorts.py", "tests/test_submit_summary.py"]
+# The cohort page marker: the files that render a cohort's page (the markers' list runs fifteen).
+MODULES["scripts/course/markers/cohorts.py"] = ["tests/test_cohort_markers.py", "tests/test_cohorts.py",
+                                                "tests/test_cohorts_scale.py"]
+# The cohort commands: the files that run `course submit` and `course cohort` through the parser.
+MODULES["scripts/course/cohorts/cli.py"] = ["tests/test_cohorts.py", "tests/test_cohorts_scale.py",
+                                            "tests/test_cohort_cli.py"]
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]

@@ -103,8 +103,17 @@ def _schema_problems(data: Any) -> list[Problem]:
         return []
     except fastjsonschema.JsonSchemaException:
         pass
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [Problem(tuple(e.absolute_path), e.message[:200]) for e in errors]
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in _path(e)])
+    return [Problem(_path(e), e.message[:200]) for e in errors]
+
+
+def _path(error) -> tuple:
+    """Where a schema error is. A name the rules refuse (a metric's key of 81 characters, which
+    a lab's manifest allows) is reported at the name itself, ("metrics", key), not at the object
+    that holds it: `course submit` leaves out that one metric instead of refusing the run."""
+    if "propertyNames" in error.schema_path:
+        return (*error.absolute_path, error.instance)
+    return tuple(error.absolute_path)
 
 
 def canonical_bytes(data: dict[str, Any]) -> bytes:

@@ -2,8 +2,10 @@
 
 Only the fields a cohort page needs are copied out of the manifest; a metric whose value is
 neither a number nor a plain word (a file name, an error message that may quote a path) is
-left out, and the preview names what was left out. A failed run, a skipped one and a run
-whose checks contradict their own numbers are refused: a cohort collects runs that worked.
+left out, and so is a metric whose name a cohort cannot store (a manifest allows 120
+characters, a submission 80); the preview names what was left out. A failed run, a skipped
+one and a run whose checks contradict their own numbers are refused: a cohort collects runs
+that worked.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ def from_manifest(manifest: dict[str, Any], alias: str | None = None) -> tuple[d
         "provenance": _provenance(manifest),
         "content_hash": "sha256:" + "0" * 64,  # a placeholder of the right shape until the end
     }
-    # Metrics that break a rule (a path-like string, a NaN) are left out; anything else that
-    # breaks one (a check, the machine's name, the alias) refuses the whole submission.
+    # Metrics that break a rule (a path-like string, a NaN, a name too long) are left out: one odd
+    # metric does not cost the learner the run. Anything else that breaks one (a check, the
+    # machine's name, the alias, more metrics than a submission holds) refuses the submission.
     found = problems(data)
     left_out = sorted({p.path[1] for p in found if len(p.path) > 1 and p.path[0] == "metrics"})
     for key in left_out:
@@ -72,7 +75,7 @@ def summary(data: dict[str, Any], left_out: list[str], target: str) -> str:
              "It never holds: " + ", ".join(NEVER_SHARED) + ". (--json prints the whole file.)"]
     if left_out:
         shown = ", ".join(left_out[:8]) + (f" and {len(left_out) - 8} more" if len(left_out) > 8 else "")
-        lines.append(f"Left out, being neither numbers nor plain words: {shown}.")
+        lines.append(f"Left out (not a number or a plain word, or a name longer than 80 characters): {shown}.")
     if data["alias"]:
         lines.append("Your alias may be shown on the cohort's public page, as you wrote it.")
     return "\n".join(lines)
