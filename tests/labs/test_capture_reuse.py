@@ -13,6 +13,8 @@ from labs.common.kernel_facts import recorder
 from labs.common.kernel_facts.post_grad import GRAPH_FILE
 
 pytestmark = pytest.mark.slow  # real compiles: half a minute on 2 cores
+needs_gpu = pytest.mark.gpu     # skipped without CUDA (tests/conftest.py); `make test-gpu` runs it
+KERNEL_FILES = (".so", ".cpp", ".cubin", ".ptx")   # C++ kernels on a CPU, Triton's on a GPU
 
 
 def scaled_softmax(t: torch.Tensor) -> torch.Tensor:
@@ -20,7 +22,7 @@ def scaled_softmax(t: torch.Tensor) -> torch.Tensor:
 
 
 def built_kernels(folder: Path) -> set[str]:
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.suffix in (".so", ".cpp")}
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.suffix in KERNEL_FILES}
 
 
 def kernel_sources(captured: recorder.Captured) -> list[dict[str, str]]:
@@ -28,13 +30,16 @@ def kernel_sources(captured: recorder.Captured) -> list[dict[str, str]]:
         (folder / "output_code.py").read_text(encoding="utf-8"))} for folder in captured.folders]
 
 
-def test_a_capture_from_the_timed_compiles_cache_dumps_the_same_kernels_and_builds_none(tmp_path, monkeypatch):
+@pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=needs_gpu)])
+def test_a_capture_from_the_timed_compiles_cache_dumps_the_same_kernels_and_builds_none(tmp_path, monkeypatch,
+                                                                                       device):
     monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "lab-cache"))  # where a stray build would go
-    x = torch.randn(32, 48)
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "lab-cache" / "triton"))
+    x = torch.randn(32, 48, device=device)
     kept = tmp_path / "kept"
-    measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), "cpu", keep_in=kept)
+    measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), device, keep_in=kept)
     built = built_kernels(kept)
-    assert any(name.endswith(".so") for name in built), "the timed compile left no kernel to reuse"
+    assert any(name.endswith((".so", ".cubin")) for name in built), "the timed compile left no kernel to reuse"
 
     with recorder.capturing(tmp_path / "reused", kernels_from=kept) as reused:
         torch.compile(scaled_softmax)(x)
