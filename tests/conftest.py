@@ -21,7 +21,6 @@ import pytest
 
 from course.cohorts import config as cohort_config
 from course.runner import lab_environment
-from tests.helpers_cohorts import make_cohort
 
 try:     # the GPU machine has pytest at most (make test-gpu): no hypothesis there
     from hypothesis import settings
@@ -145,4 +144,5 @@ def cohorts_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def cohort(cohorts_dir):
+    from tests.helpers_cohorts import make_cohort  # here: it needs plotly, which a bare GPU machine lacks
     return make_cohort(cohorts_dir)
