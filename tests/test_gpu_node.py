@@ -189,6 +189,25 @@ def test_a_failing_lab_does_not_stop_the_others(node):
     assert any(line.startswith("00:00:00 start b") for line in rerun)
 
 
+@pytest.mark.parametrize("placement", [None, "missing key"])
+def test_an_ok_result_the_node_did_not_place_runs_again(node, placement):
+    """Stopped after the lab wrote its manifest and before the node recorded how it ran: the
+    next run must not take it as done (its page could not say how it ran)."""
+    seen, log, out, _ = node(["a", "b"], serial=True)
+    manifest_path = out / "a" / "cuda" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    assert manifest["provenance"]["placement"]["launch"] == "serial"
+    if placement is None:
+        del manifest["provenance"]["placement"]
+    else:
+        manifest["provenance"] = {"wall_s": 1.0, "placement_": {}}   # a near miss of the key's name
+    manifest_path.write_text(json.dumps(manifest))
+    seen, log, out, _ = node(["a", "b"], serial=True)
+    assert set(seen) == {"a"} and "00:00:00 done already: b" in log
+    assert any(line.startswith("00:00:00 start a") for line in log)
+    assert "placement" in json.loads(manifest_path.read_text())["provenance"]
+
+
 @pytest.mark.parametrize("serial", [True, False])
 def test_a_lab_that_cannot_start_fails_alone(node, tmp_path, serial):
     codes = node(["a", "b"], serial=serial, FAKE_SLEEP_a="0.1")[3]

@@ -235,7 +235,7 @@ class Node:
         for lab in self.run.labs:
             if not (self.run.labs_dir / lab / "lab.toml").is_file():
                 self.log(f"skip {lab}: no such lab")
-            elif manifest_field(self.result(lab), "status") == "ok":
+            elif finished_and_placed(self.result(lab)):
                 self.log(f"done already: {lab}")
             else:
                 todo.append(lab)
@@ -365,6 +365,14 @@ class Node:
     def stop_all(self) -> None:
         for entry in self.running.values():
             kill_tree(entry.process)
+
+
+def finished_and_placed(folder: Path) -> bool:
+    """A lab this node finished: its manifest is ok and says how it ran. One without the
+    placement was written by a lab whose scheduler was stopped before recording it: it runs
+    again, restoring every part it recorded, and gets its placement then."""
+    return manifest_field(folder, "status") == "ok" and \
+        "placement" in (manifest_field(folder, "provenance") or {})
 
 
 def isolated_env(work: Path, gpus: str, headers: Path) -> dict[str, str]:
