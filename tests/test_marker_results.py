@@ -158,6 +158,16 @@ def test_a_check_without_a_unit_shows_its_bare_numbers(tmp_path):
                     '| <code>ranks</code> | 3 | &lt;= 4 | <span class="course-badge course-pass">✔ pass</span> |']
 
 
+def test_the_checks_table_shows_each_checks_unit_and_label_in_the_pages_language(tmp_path):
+    today(tmp_path)
+    rows = [line for line in shown("{{ checks inductor_kernels }}", ResultStore(tmp_path), "es").split("\n")
+            if line.startswith("| ")][1:]
+    assert rows == [
+        '| Lo compilado coincide con eager | 4,66 × 10⁻¹⁰ | &lt; 1 × 10⁻⁶ | '
+        '<span class="course-badge course-pass">✔ cumple</span> |',
+        '| <code>fast</code> | 0,410× | &gt; 1,00× | <span class="course-badge course-fail">✘ no cumple</span> |']
+
+
 def test_the_checks_table_of_one_device_is_the_table_then_its_source_line(tmp_path):
     store = unitless(tmp_path)
     source = ('<p class="course-source">CPU · AMD EPYC · torch 2.13.0+cpu · 2026-11-21 · '
