@@ -194,11 +194,12 @@ class PastTheStore(ResultStore):
 
 
 @pytest.mark.parametrize("text", ["{{ check inductor_kernels/cpu:ranks }}", "{{ checks inductor_kernels }}"])
-def test_a_check_whose_verdict_disagrees_with_its_numbers_is_refused_by_name(text):
-    data = manifest(provenance=todays_code(),
-                    checks={"ranks": {"value": 3, "op": "<=", "threshold": 4, "passed": False}})
-    assert error(text, PastTheStore(data)) == ("check inductor_kernels/cpu:ranks is recorded as failed but 3 <= 4 "
-                                               "says otherwise; the result is inconsistent: re-run the lab")
+@pytest.mark.parametrize("value, recorded", [(3, "failed"), (5, "passed")])
+def test_a_check_whose_verdict_disagrees_with_its_numbers_is_refused_by_name(text, value, recorded):
+    check = {"value": value, "op": "<=", "threshold": 4, "passed": recorded == "passed"}
+    data = manifest(provenance=todays_code(), checks={"ranks": check})
+    assert error(text, PastTheStore(data)) == (f"check inductor_kernels/cpu:ranks is recorded as {recorded} but "
+                                               f"{value} <= 4 says otherwise; the result is inconsistent: re-run the lab")
 
 
 def test_a_checks_value_no_page_can_show_is_named_by_its_key():
