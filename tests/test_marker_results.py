@@ -99,6 +99,17 @@ def test_an_inline_marker_without_a_device_says_how_to_write_one(store):
         "an inline check needs a device: inductor_kernels/cpu:KEY")
 
 
+def test_a_marker_without_a_lab_or_a_key_says_what_is_missing(store):
+    assert error("{{ metric }}", store) == "names no lab"
+    assert error("{{ table inductor_kernels }}", store) == "needs a key: inductor_kernels/cpu:KEY"
+    assert error("{{ link inductor_kernels }}", store) == "needs a key: inductor_kernels:ARTIFACT"
+
+
+def test_a_lab_with_no_result_on_any_device_says_how_to_make_one(tmp_path):
+    assert error("{{ checks inductor_kernels }}", ResultStore(tmp_path)) == (
+        "no result for lab inductor_kernels on any device; run: make labs LAB=inductor_kernels")
+
+
 def test_a_missing_key_in_an_empty_section_says_none_is_known(tmp_path):
     today(tmp_path, checks={})
     assert error("{{ check inductor_kernels/cpu:match }}", ResultStore(tmp_path)) == (
@@ -200,6 +211,17 @@ def test_a_check_whose_verdict_disagrees_with_its_numbers_is_refused_by_name(tex
     data = manifest(provenance=todays_code(), checks={"ranks": check})
     assert error(text, PastTheStore(data)) == (f"check inductor_kernels/cpu:ranks is recorded as {recorded} but "
                                                f"{value} <= 4 says otherwise; the result is inconsistent: re-run the lab")
+
+
+@pytest.mark.parametrize("check, why", [
+    ({"value": 3, "op": "≈", "threshold": 4, "passed": True}, "'≈'"),
+    ({"value": "3", "op": "<=", "threshold": 4, "passed": True},
+     "'<=' not supported between instances of 'str' and 'int'"),
+])
+def test_a_check_that_cannot_be_evaluated_is_refused_by_name(check, why):
+    data = manifest(provenance=todays_code(), checks={"ranks": check})
+    assert error("{{ check inductor_kernels/cpu:ranks }}", PastTheStore(data)) == (
+        f"check inductor_kernels/cpu:ranks cannot be evaluated ({why}); re-run the lab")
 
 
 def test_a_checks_value_no_page_can_show_is_named_by_its_key():
