@@ -105,6 +105,15 @@ MODULES["scripts/course/markers/cohorts.py"] = ["tests/test_cohort_markers.py", 
 # The cohort commands: the files that run `course submit` and `course cohort` through the parser.
 MODULES["scripts/course/cohorts/cli.py"] = ["tests/test_cohorts.py", "tests/test_cohorts_scale.py",
                                             "tests/test_cohort_cli.py"]
+# The markers' page and result renderers, and the theme's strings hook: only the test files
+# that reach them (the packages' lists run fifteen and four files).
+MARKER_RESULT_TESTS = ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_hardening.py",
+                       "tests/test_expand_edges.py", "tests/test_marker_results.py"]
+MODULES["scripts/course/markers/results.py"] = MARKER_RESULT_TESTS
+MODULES["scripts/course/markers/page.py"] = [*MARKER_RESULT_TESTS, "tests/test_table_marker.py",
+                                             "tests/test_figure_marker.py", "tests/test_code_marker.py",
+                                             "tests/test_hardening_engine.py", "tests/test_claims.py"]
+MODULES["scripts/hooks/strings.py"] = ["tests/test_hooks_pages.py"]
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]
