@@ -399,3 +399,32 @@ def test_the_cache_key_tells_a_gpu_share_from_the_whole_node(monkeypatch):
     monkeypatch.setattr(fingerprint, "usable_cores", lambda: 16)
     side = fingerprint.cache_key("explain", "full", "cuda")
     assert len({serial, gpu_only, side}) == 3
+
+
+# ---- what every process of the run inherits ---------------------------------------------------
+
+def _environment_seen(tmp_path: Path, **env: str) -> dict[str, str]:
+    """The variables the scheduler (and so every lab and child) starts with: PYTHON is a stand-in
+    that writes its environment and exits."""
+    stand_in, seen = tmp_path / "python", tmp_path / "seen.env"
+    stand_in.write_text(f'#!/bin/sh\nenv -0 > "{seen}"\n', encoding="utf-8")
+    stand_in.chmod(0o755)
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+    done = subprocess.run(["scripts/gpu-results", str(tmp_path / "out"), "toy_ok"], cwd=ROOT, timeout=60,
+                          env=environment | {"PYTHON": str(stand_in), "COURSE_COMMIT": "0" * 40} | env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return dict(item.split("=", 1) for item in seen.read_text(encoding="utf-8").split("\0") if "=" in item)
+
+
+@pytest.mark.parametrize("dont_write", ["1", None])
+def test_every_process_of_a_gpu_run_shares_one_writable_bytecode_cache(tmp_path, dont_write):
+    seen = _environment_seen(tmp_path, **({"PYTHONDONTWRITEBYTECODE": dont_write} if dont_write else {}),
+                             TMPDIR=str(tmp_path / "tmp"))
+    assert "PYTHONDONTWRITEBYTECODE" not in seen      # the GPU machine sets it: nothing would be cached
+    assert seen["PYTHONPYCACHEPREFIX"] == str(tmp_path / "tmp" / "course-pycache")  # outside the tree and OUT
+
+
+def test_a_bytecode_cache_the_caller_chose_is_kept(tmp_path):
+    seen = _environment_seen(tmp_path, PYTHONPYCACHEPREFIX=str(tmp_path / "mine"))
+    assert seen["PYTHONPYCACHEPREFIX"] == str(tmp_path / "mine")
