@@ -21,7 +21,7 @@ STATES = {
 }
 
 
-def describe(results_dir: Path, lab: str, device: str, preset: str = "full") -> str:
+def describe(results_dir: Path, lab: str, device: str) -> str:
     store = results.ResultStore(results_dir)
     failure = store.failure(lab, device)
     if failure:

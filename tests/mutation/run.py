@@ -118,6 +118,14 @@ MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_fresh
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]
 
+# `course status`, the run's outcome and progress lines, the build's one-line errors: the files
+# that call them in-process.
+MODULES["scripts/course/status.py"] = ["tests/test_status_lines.py"]
+# (course/outcome.py has nothing mutmut mutates: a dataclass and one @property; tests/test_outcome.py
+# holds them by hand.)
+MODULES["scripts/course/progress.py"] = ["tests/test_progress_lines.py", "tests/test_outcome.py"]
+MODULES["scripts/course/build_errors.py"] = ["tests/test_build_errors.py"]
+
 
 def build_tree(modules: list[str]) -> None:
     shutil.rmtree(TREE, ignore_errors=True)
