@@ -75,7 +75,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment",
                   "test_post_grad_print"],
     "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
-    "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu"],
+    "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu", "test_meaning_rules"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report"],
     "text_checks": ["test_kernel_facts"],
     "score": ["test_kernel_facts"],
