@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from labs.common import inductor_output as io
 from labs.common.kernel_facts import checks, facts
 from labs.common.kernel_facts.oracle import Finding
 from labs.common.kernel_facts.records import KernelFacts
+from tests.helpers_kernel_sources import ONLINE_LOOPED, SECOND_HALF
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ATTENTION = FIXTURES / "cpu-torch2.13-causal_attention"
@@ -163,3 +165,29 @@ def test_a_kernel_without_steps_has_no_step_verdict():
 def test_a_claim_for_a_node_the_dump_cannot_run_is_unverified():
     kf = main_kernel(ATTENTION)
     assert checks.pattern_computes(replace(kf, output_node="no_such_node"), ATTENTION) is None
+
+
+def online_steps() -> list[facts.Step]:
+    """The looped online softmax's steps, at the lines a reader finds them (helpers_kernel_sources)."""
+    lines = {"max": [18, 21, 22, 23], "sum": [18, 21, 22, 23], "sub": [32], "exp": [33], "div": [34]}
+    return [facts.Step(step, [step], found) for step, found in lines.items()]
+
+
+def test_the_online_reduction_is_the_max_and_the_sum_of_exp_at_once():
+    kernel = io.Kernel("triton_red_fused__softmax_0", "python", ONLINE_LOOPED, 1)
+    claim = facts.KernelFacts(kernel.name, "python", "triton_looped", [], ["div"], "provenance",
+                              pattern="softmax", steps=online_steps())
+    assert checks.step_lines_compute(claim, kernel) == {"max": True, "sum": True, "sub": True, "exp": True,
+                                                        "div": True}
+
+
+def test_a_step_from_another_kernel_arrives_as_a_load_not_a_constant():
+    # y − 0 (y computed here) is not y − max, even when the max is computed by another kernel
+    source = SECOND_HALF.replace("    tmp12 = -tmp11\n", "    tmp12 = -tmp11\n    tmp20 = tmp12 - tmp3\n")
+    kernel = io.Kernel("triton_per_fused_nll_loss_forward_1", "python", source, 1)
+    steps = [facts.Step("max", ["amax"], [], "first"), facts.Step("sub", ["sub"], [15])]
+    claim = facts.KernelFacts(kernel.name, "python", "triton_persistent", [], ["sub"], "provenance",
+                              pattern="log_softmax", steps=steps)
+    assert checks.step_lines_compute(claim, kernel) == {"sub": True}
+    steps[1] = facts.Step("sub", ["sub"], [19])
+    assert checks.step_lines_compute(claim, kernel) == {"sub": False}
