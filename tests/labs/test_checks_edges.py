@@ -191,3 +191,16 @@ def test_a_step_from_another_kernel_arrives_as_a_load_not_a_constant():
     assert checks.step_lines_compute(claim, kernel) == {"sub": True}
     steps[1] = facts.Step("sub", ["sub"], [19])
     assert checks.step_lines_compute(claim, kernel) == {"sub": False}
+
+
+def test_a_reduction_cited_without_all_its_update_lines_is_incomplete():
+    kernel = io.Kernel("triton_red_fused__softmax_0", "python", ONLINE_LOOPED, 1)
+    claim = facts.KernelFacts(kernel.name, "python", "triton_looped", [], ["div"], "provenance",
+                              pattern="softmax", steps=online_steps())
+    assert checks.steps_complete(claim, kernel) is True
+    for step, left_out in (("max", 21), ("sum", 22)):   # a masked write back into the accumulators
+        short = replace(claim, steps=[replace(s, lines=[n for n in s.lines if n != left_out]) if s.step == step else s
+                                      for s in claim.steps])
+        assert checks.steps_complete(short, kernel) is False, step
+    no_exp = replace(claim, steps=[replace(s, lines=[]) if s.step == "exp" else s for s in claim.steps])
+    assert checks.steps_complete(no_exp, kernel) is True   # nothing computes exp from the cited sub: not judged
