@@ -386,3 +386,47 @@ def test_a_mean_of_everything_is_no_reduction_over_a_dim():
     g.add("m", "aten.mean.default", "x", shape=[])
     g.add("sub", "aten.sub.Tensor", "x", "m")
     assert g.found() == []
+
+
+def test_a_second_factor_or_a_factor_after_the_bias_is_not_the_weight():
+    ln = {"dim": (1,), "eps": 1e-05}
+    g = G("x", "w", "v")
+    layer_norm(g)
+    g.add("mul_w", "aten.mul.Tensor", "out", "w")
+    g.add("mul_v", "aten.mul.Tensor", "mul_w", "v")
+    assert g.found() == [("layer_norm", "out", ["x"], ln), ("layer_norm", "mul_w", ["x"], ln | {"weight": "w"})]
+    g = G("x", "b", "w")
+    layer_norm(g)
+    g.add("add_b", "aten.add.Tensor", "out", "b")
+    g.add("mul_w", "aten.mul.Tensor", "add_b", "w")
+    assert g.found() == [("layer_norm", "out", ["x"], ln), ("layer_norm", "add_b", ["x"], ln | {"bias": "b"})]
+
+
+def test_an_rms_norm_takes_a_bias_as_a_layer_norm_does():
+    g = G("x", "w", "b")
+    rms(g)
+    g.add("mul_w", "aten.mul.Tensor", "out", "w")
+    g.add("add_b", "aten.add.Tensor", "mul_w", "b")
+    r = {"dim": (1,), "eps": 1e-06}
+    assert g.found() == [("rms_norm", "out", ["x"], r), ("rms_norm", "mul_w", ["x"], r | {"weight": "w"}),
+                         ("rms_norm", "add_b", ["x"], r | {"weight": "w", "bias": "b"})]
+
+
+def test_the_outermost_pattern_comes_first_whatever_the_fragment_lacks():
+    g = G("t", "c", "count")   # x, the logits, comes from outside the fragment
+    log_softmax_then(g, *NLL, ("w", "aten.where.self", "c", "n", 0.0), ("s", "aten.sum.default", "w"),
+                     ("d", "aten.div.Tensor", "s", "count"))
+    graph = g.graph()
+    found_here = meaning.recognise(graph)
+    assert [(r.pattern, r.output) for r in found_here] == [("log_softmax", "ls"), ("cross_entropy", "d")]
+    outermost = meaning.for_kernel(found_here, graph, list(graph.nodes))
+    assert [(r.pattern, r.output) for r in outermost] == [("cross_entropy", "d"), ("log_softmax", "ls")]
+    assert meaning.for_kernel(found_here, graph, ["amax", "ls"]) == [found_here[0]]
+
+
+def test_attention_scores_are_found_past_a_producer_outside_the_graph():
+    g = G("q", "k")
+    g.add("bmm", "aten.bmm.default", "q", "k")
+    g.add("scores", "aten.add.Tensor", "bmm", "mask")   # the mask's producer is not in this graph
+    softmax_tail(g, "scores")
+    assert [(p, out) for p, out, *_ in g.found()] == [("attention_softmax", "div")]
