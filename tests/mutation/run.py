@@ -77,7 +77,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu", "test_meaning_rules"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges"],
-    "text_checks": ["test_kernel_facts", "test_kernel_facts_planted"],
+    "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
     "score": ["test_kernel_facts"],
     "dataflow": ["test_kernel_facts"],
     "patterns": ["test_kernel_facts"],

@@ -1,0 +1,121 @@
+"""The text checks (`text_checks.py`) on small Triton kernels written for them: each fact right,
+wrong, cited at a line outside the kernel (0, one past the end), or at the kernel's last line;
+a check with nothing to judge abstains (None). Line numbers count from the kernel's first line."""
+
+from __future__ import annotations
+
+from labs.common import inductor_output as io
+from labs.common.kernel_facts import text_checks
+from labs.common.kernel_facts.records import KernelFacts
+
+SOFTMAX = """\
+@triton.jit
+def triton_per_fused_0(in_ptr0, in_out_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (x0), xmask)
+    tmp1 = tl_math.exp(tmp0)
+    tmp2 = tl.sum(tmp1, 1)[:, None]
+    tmp3 = tmp1 / tmp2
+    tl.store(out_ptr0 + (x0), tmp3, xmask)
+    tl.store(in_out_ptr0 + (x0), tmp1, xmask)
+    tmp4 = tl.load(in_out_ptr0 + (x0), xmask)
+    tmp5 = tl.load(in_ptr0 + (x0), xmask)
+"""
+ACCUMULATE = """\
+@triton.jit
+def triton_red_fused_1(in_ptr0, out_ptr0, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    tmp0 = tl.load(in_ptr0 + (x0), xmask)
+    _tmp1 = tl.full([XBLOCK, R0_BLOCK], 0, tl.float32)
+    _tmp1 = _tmp1 + tl_math.exp(tmp0)
+    tmp2 = tmp0 / 8.0
+    tl.store(out_ptr0 + (x0), tmp2, xmask)
+    tl.store(out_ptr1 + (x0), _tmp1, xmask)
+"""
+IN_PLACE = """\
+@triton.jit
+def triton_poi_fused_2(in_out_ptr0, xnumel, XBLOCK : tl.constexpr):
+    tmp0 = tl.load(in_out_ptr0 + (x0), xmask)
+    tmp1 = tmp0 * 2.0
+    tl.store(in_out_ptr0 + (x0), tmp1, xmask)
+"""
+LOOPED = """\
+@triton.jit
+def triton_red_fused_3(in_out_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    for r0_offset in range(0, r0_numel, R0_BLOCK):
+        tmp0 = tl.load(in_out_ptr0 + (x0), xmask)
+        tmp1 = tmp0 * 2.0
+        tl.store(in_out_ptr0 + (x0), tmp1, xmask)
+"""
+
+
+def kernel(source: str, language: str = "python") -> io.Kernel:
+    return io.Kernel(source.splitlines()[1].split()[1].split("(")[0], language, source, 1)
+
+
+def facts(**fields) -> KernelFacts:
+    return KernelFacts("k", "python", "triton_persistent", [], [], "provenance", **fields)
+
+
+def test_input_lines_every_load_of_the_input_cited_and_none_outside_the_kernel():
+    def judge(lines):
+        return text_checks.input_lines(facts(input={"pointers": {"in_ptr0": "arg0_1"}, "lines": lines}),
+                                       kernel(SOFTMAX))
+    assert judge([4, 11]) is True        # 11 is the kernel's last line
+    assert judge([4]) is False           # the load at the last line left out
+    assert judge([4, 11, 12]) is False   # one past the end
+    assert judge([0, 4, 11]) is False    # line 0 is no line (not the last one counted back)
+    assert judge([4, 5, 11]) is False    # line 5 computes exp, it loads nothing
+    assert text_checks.input_lines(facts(input={"pointers": {}, "lines": []}), kernel(SOFTMAX)) is None
+
+
+def stores(*at) -> list[dict]:
+    return [{"pointer": "p", "buffer": "b", "at": [list(a) for a in at]}] if at else []
+
+
+def test_store_labels_against_the_defining_line():
+    def judge(*at, source=SOFTMAX):
+        return text_checks.store_labels(facts(stores=stores(*at)), kernel(source))
+    assert judge((8, "x0", "div"), (9, "x0", "exp")) is True
+    assert judge((8, "x0", "exp")) is False                      # the division's value labelled exp
+    assert judge((8, "x0", "no such label"), (9, "x0", "div")) is False   # an unjudged label first
+    assert judge() is None
+    assert judge((0, "x0", "div"), (12, "x0", "div")) is None    # outside the kernel: not judged
+
+
+def test_a_stored_accumulator_is_a_reduction_whatever_its_update_line_computes():
+    def judge(*at):
+        return text_checks.store_labels(facts(stores=stores(*at)), kernel(ACCUMULATE))
+    assert judge((8, "x0", "sum")) is True      # 8 is the last line
+    assert judge((7, "x0", "div"), (8, "x0", "sum")) is True
+    assert judge((8, "x0", "exp")) is False     # the sum of exp stored, not the exp
+    assert judge((0, "x0", "div")) is None      # line 0 is not the last line
+
+
+def test_reduction_lines_cited_and_every_accumulator_update_among_them():
+    def judge(*lines, source=ACCUMULATE):
+        return text_checks.reduction_lines(facts(reductions=[{"lines": list(lines)}]), kernel(source))
+    assert judge(4, 5) is True and judge(5) is True
+    assert judge(5, 8) is True        # the last line stores the accumulator: it folds it
+    assert judge() is False           # the update at line 5 left out
+    assert judge(5, 9) is False       # one past the end
+    assert judge(0, 5) is False       # line 0 is no line
+    assert judge(3, 5) is False       # a load folds nothing
+    assert text_checks.reduction_lines(facts(reductions=[]), kernel(SOFTMAX)) is None   # nothing to judge
+
+
+def loads(pointer: str, *at) -> list[dict]:
+    return [{"pointer": pointer, "buffer": "b", "at": [list(a) for a in at]}]
+
+
+def test_read_back_sources_a_store_above_or_in_the_loop_around():
+    def judge(source, *at, language="python"):
+        return text_checks.read_back_sources(facts(loads=loads("in_out_ptr0", *at)), kernel(source, language))
+    assert judge(SOFTMAX, (10, "x0", 9)) is True      # read back from the store just above, no loop
+    assert judge(SOFTMAX, (10, "x0", 8)) is False     # line 8 stores another pointer
+    assert judge(SOFTMAX, (10, "x0", None)) is False  # "reads the input", with a store to it above
+    assert judge(SOFTMAX, (10, "x0", None), language="cpp") is True   # C++ re-reads in its loops
+    assert judge(IN_PLACE, (3, "x0", 5)) is False     # a store below, and no loop to come back round
+    assert judge(IN_PLACE, (3, "x0", 0)) is False     # line 0 is no line (not the last, which stores)
+    assert judge(LOOPED, (4, "x0", 6)) is True        # the last line, stored on the previous trip
+    assert judge(LOOPED, (4, "x0", 7)) is False       # one past the end
+    assert text_checks.read_back_sources(facts(loads=[]), kernel(SOFTMAX)) is None
