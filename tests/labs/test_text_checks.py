@@ -4,6 +4,8 @@ a check with nothing to judge abstains (None). Line numbers count from the kerne
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from labs.common import inductor_output as io
 from labs.common.kernel_facts import text_checks
 from labs.common.kernel_facts.records import KernelFacts
@@ -119,3 +121,21 @@ def test_read_back_sources_a_store_above_or_in_the_loop_around():
     assert judge(LOOPED, (4, "x0", 6)) is True        # the last line, stored on the previous trip
     assert judge(LOOPED, (4, "x0", 7)) is False       # one past the end
     assert text_checks.read_back_sources(facts(loads=[]), kernel(SOFTMAX)) is None
+
+
+def test_buffer_fates_against_call_as_the_loss_dump_writes_it():
+    # call(): buf1, buf2 = empty_strided_cpu(...); buf3 = buf2 (reuse); the kernel is launched
+    # with (buf3, buf6, buf0, arg3_1, buf1, buf5); there is no buf99
+    folder = Path(__file__).resolve().parent.parent / "fixtures" / "cpu-torch2.13-log_softmax_nll"
+    output_code = (folder / "output_code.py").read_text()
+
+    def judge(name, fate):
+        kf = KernelFacts("cpp_fused__log_softmax_nll_loss_forward_0", "cpp", "cpp_scalar", [], [], "provenance",
+                         ir_buffers=[{"name": name, "in_call": fate}])
+        return text_checks.buffer_fates(kf, output_code)
+    assert [judge("buf1", fate) for fate in ("argument", "allocated", "absent", "reuses buf0")] == \
+        [True, True, False, False]
+    assert [judge("buf2", fate) for fate in ("allocated", "argument", "absent")] == [True, False, False]
+    assert [judge("buf3", fate) for fate in ("reuses buf2", "reuses buf1", "allocated")] == [True, False, False]
+    assert judge("buf99", "absent") is True
+    assert text_checks.buffer_fates(facts(ir_buffers=None), output_code) is None
