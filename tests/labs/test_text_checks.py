@@ -54,8 +54,8 @@ def kernel(source: str, language: str = "python") -> io.Kernel:
     return io.Kernel(source.splitlines()[1].split()[1].split("(")[0], language, source, 1)
 
 
-def facts(**fields) -> KernelFacts:
-    return KernelFacts("k", "python", "triton_persistent", [], [], "provenance", **fields)
+def facts(nodes: list[str] | None = None, **fields) -> KernelFacts:
+    return KernelFacts("k", "python", "triton_persistent", [], nodes or [], "provenance", **fields)
 
 
 def test_input_lines_every_load_of_the_input_cited_and_none_outside_the_kernel():
@@ -139,3 +139,31 @@ def test_buffer_fates_against_call_as_the_loss_dump_writes_it():
     assert [judge("buf3", fate) for fate in ("reuses buf2", "reuses buf1", "allocated")] == [True, False, False]
     assert judge("buf99", "absent") is True
     assert text_checks.buffer_fates(facts(ir_buffers=None), output_code) is None
+
+
+PRINTED = '''\
+class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[4]"):
+        # File: model.py:10 in forward, code: y = x.exp()
+        exp: "f32[4]" = torch.ops.aten.exp.default(arg0_1)
+        # File: model.py:11 in forward, code: z = y * 2
+        # a note Inductor may leave between the line and its node
+        mul: "f32[4]" = torch.ops.aten.mul.Tensor(exp, 2)
+        # No stacktrace found for following nodes
+        clone: "f32[4]" = torch.ops.aten.clone.default(mul)
+        return (clone,)
+'''
+
+
+def test_grouping_by_the_learners_line_the_printed_graph_gives(tmp_path):
+    (tmp_path / "fx_graph_transformed.py").write_text(PRINTED)
+
+    def judge(**groups):
+        return text_checks.grouping(facts(nodes=["exp", "mul", "clone"], source_nodes=groups), tmp_path)
+    assert judge(a=["exp"], b=["mul"]) is True            # clone has no line: it needs no group
+    assert judge(a=["exp", "mul"]) is False               # lines 10 and 11 in one group
+    assert judge(a=["exp"]) is False                      # mul (line 11, past the note) in no group
+    assert judge(a=["exp"], b=["mul"], c=["clone"]) is True
+    assert judge(a=["exp"], b=["mul", "exp"]) is False    # exp in two groups
+    assert judge(a=["exp"], b=["mul"], c=["other"]) is False   # a node the kernel does not run
+    assert judge() is None
