@@ -167,3 +167,25 @@ def test_grouping_by_the_learners_line_the_printed_graph_gives(tmp_path):
     assert judge(a=["exp"], b=["mul", "exp"]) is False    # exp in two groups
     assert judge(a=["exp"], b=["mul"], c=["other"]) is False   # a node the kernel does not run
     assert judge() is None
+
+
+def test_fused_nodes_against_the_graph_fragment_when_no_graph_was_recorded(tmp_path):
+    import shutil
+    from dataclasses import replace
+
+    from labs.common.kernel_facts import facts as kernel_facts
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "cuda-torch2.11-softmax_dim0"
+    mapped, bare = tmp_path / "mapped", tmp_path / "bare"
+    for folder, gone in ((mapped, ("post_grad_graph.json", "fx_graph_transformed.py")),
+                         (bare, ("post_grad_graph.json", "fx_graph_transformed.py",
+                                 "inductor_provenance_tracking_node_mappings.json"))):
+        shutil.copytree(fixture, folder)
+        for name in (*gone, kernel_facts.FACTS_FILE):
+            (folder / name).unlink()
+    [kf] = kernel_facts.analyze(mapped).kernels
+    assert kf.nodes_source == "provenance"
+    assert text_checks.fused_nodes(kf, [kf], mapped) is True        # the mapping's nodes are the fragment's
+    assert text_checks.fused_nodes(replace(kf, nodes=kf.nodes[1:]), [kf], mapped) is False
+    [kf] = kernel_facts.analyze(bare).kernels
+    assert kf.nodes_source == "graph_fragment"
+    assert text_checks.fused_nodes(kf, [kf], bare) is None           # the fragment is not checked against itself
