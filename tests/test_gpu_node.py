@@ -409,3 +409,104 @@ def test_the_cache_key_tells_a_gpu_share_from_the_whole_node(monkeypatch):
     monkeypatch.setattr(fingerprint, "usable_cores", lambda: 16)
     side = fingerprint.cache_key("explain", "full", "cuda")
     assert len({serial, gpu_only, side}) == 3
+
+
+# ---- near misses (written against mutmut's survivors on gpu_node.py) -------------------------
+
+@pytest.fixture
+def fake_nvidia_smi(tmp_path, monkeypatch):
+    """An `nvidia-smi` on PATH that lists two GPUs (and a MIG line, no GPU) for `-L`, and fails otherwise."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    script = folder / "nvidia-smi"
+    script.write_text('#!/bin/sh\n[ "$1" = -L ] || exit 9\n'
+                      'printf "GPU 0: NVIDIA H100 (UUID: GPU-a)\\n  MIG 1g.10gb Device 0\\nGPU 1: NVIDIA H100\\n"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(folder))
+    return script
+
+
+def test_without_visible_devices_the_gpus_are_those_nvidia_smi_lists(fake_nvidia_smi):
+    assert gpu_node._nvidia_smi_count() == 2
+    assert gpu_node.node_gpus({}) == ("0", "1")
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": " "}) == ("0", "1")      # blank: as if unset
+    fake_nvidia_smi.write_text("#!/bin/sh\nexit 1\n")                        # a failing nvidia-smi: none
+    assert gpu_node._nvidia_smi_count() == 0 and gpu_node.node_gpus({}) == ()
+
+
+def test_without_nvidia_smi_there_are_no_gpus(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert gpu_node._nvidia_smi_count() == 0 and gpu_node.node_gpus({}) == ()
+
+
+@pytest.mark.parametrize("visible, count, gpus", [
+    ("4,6", "2", ("4", "6")),            # exactly as many as asked: the caller's own ids
+    ("4", "3", ("0", "1", "2")),         # fewer than asked: pretend ones, numbered from 0
+    ("", "2", ("0", "1"))])
+def test_the_gpu_count_keeps_the_first_visible_ones_or_pretends(visible, count, gpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))                                # no nvidia-smi
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": visible, "COURSE_GPU_COUNT": count}) == gpus
+
+
+def test_usable_cores_are_this_processs_affinity_or_every_core():
+    everything = os.sched_getaffinity(0)
+    last = max(everything)
+    try:
+        os.sched_setaffinity(0, {last})
+        assert gpu_node.usable_cores() == (last,)
+    finally:
+        os.sched_setaffinity(0, everything)
+
+
+@pytest.mark.parametrize("cpu_count, cores", [(3, (0, 1, 2)), (None, (0,))])
+def test_without_an_affinity_every_core_counts(monkeypatch, cpu_count, cores):
+    def refused(_pid):
+        raise OSError("no affinity here")
+    monkeypatch.setattr(gpu_node.os, "sched_getaffinity", refused)
+    monkeypatch.setattr(gpu_node.os, "cpu_count", lambda: cpu_count)
+    assert gpu_node.usable_cores() == cores
+
+
+def test_the_side_by_side_line_says_each_gpus_core_share(node):
+    _, log, _, _ = node(["a", "b"], walls={"a": 20, "b": 10})
+    share = (len(CORES) + 1) // 2                                            # two GPUs: half the cores, rounded up
+    assert f"00:00:00 side by side: 2 GPUs, {share} cores each, longest first: a (~20 s), b (~10 s)" in log
+
+
+def pin(out: Path, lab: str, slots: list[int], *, gpus=("0", "1"), cores=CORES, parts=True) -> None:
+    (out / ".placement").mkdir(parents=True, exist_ok=True)
+    (out / ".placement" / f"{lab}.json").write_text(json.dumps({"slots": slots, "gpus": list(gpus),
+                                                                "cores": list(cores)}))
+    (out / ".parts" / lab).mkdir(parents=True, exist_ok=True)
+    if parts:
+        (out / ".parts" / lab / "part-1.json").write_text("{}")
+
+
+def test_an_interrupted_lab_starts_first_on_the_gpu_it_had(node, tmp_path):
+    pin(tmp_path / "out", "b", [0])
+    seen, log, out, codes = node(["a", "b"], walls={"a": 400, "b": 10})
+    assert codes == {"a": 0, "b": 0}
+    assert [line.split()[2] for line in log if line.split()[1] == "start"] == ["b", "a"]
+    assert seen["b"]["gpus"] == "0" and seen["a"]["gpus"] == "1"
+    assert not (out / ".placement" / "b.json").exists() and not (out / ".parts" / "b").exists()
+
+
+@pytest.mark.parametrize("pinned, need, slots", [
+    ({}, 1, (1,)),
+    ({"gpus": ("0", "2")}, 1, None), ({"cores": CORES + (999,)}, 1, None),   # another node
+    ({"parts": False}, 1, None),                                             # nothing finished to keep
+    ({}, 2, None), ({"slots": [2]}, 1, None), ({"slots": [-1]}, 1, None), ({"slots": [0, 1]}, 2, (0, 1))])
+def test_a_lab_keeps_its_gpus_only_on_the_same_node_with_parts_to_resume(tmp_path, pinned, need, slots):
+    out = tmp_path / "out"
+    pin(out, "lab", pinned.pop("slots", [1]), **pinned)
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
+    assert node.pinned("lab", need) == slots
+
+
+@pytest.mark.parametrize("text", ["{broken", '{"gpus": ["0", "1"]}', '{"slots": ["x"]}', '{"slots": 3}'])
+def test_an_unreadable_pin_is_no_pin(tmp_path, text):
+    out = tmp_path / "out"
+    pin(out, "lab", [0])
+    (out / ".placement" / "lab.json").write_text(text)
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
+    assert node.pinned("lab", 1) is None
