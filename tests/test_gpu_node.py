@@ -497,7 +497,7 @@ def test_an_interrupted_lab_starts_first_on_the_gpu_it_had(node, tmp_path):
     ({"parts": False}, 1, None),                                             # nothing finished to keep
     ({}, 2, None), ({"slots": [2]}, 1, None), ({"slots": [-1]}, 1, None), ({"slots": [0, 1]}, 2, (0, 1))])
 def test_a_lab_keeps_its_gpus_only_on_the_same_node_with_parts_to_resume(tmp_path, pinned, need, slots):
-    out = tmp_path / "out"
+    out, pinned = tmp_path / "out", dict(pinned)         # the parameter itself stays whole for a rerun
     pin(out, "lab", pinned.pop("slots", [1]), **pinned)
     node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
     assert node.pinned("lab", need) == slots
