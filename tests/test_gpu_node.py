@@ -430,7 +430,7 @@ def test_without_visible_devices_the_gpus_are_those_nvidia_smi_lists(fake_nvidia
     assert gpu_node._nvidia_smi_count() == 2
     assert gpu_node.node_gpus({}) == ("0", "1")
     assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": " "}) == ("0", "1")      # blank: as if unset
-    fake_nvidia_smi.write_text("#!/bin/sh\nexit 1\n")                        # a failing nvidia-smi: none
+    fake_nvidia_smi.write_text('#!/bin/sh\nprintf "GPU 0: NVIDIA H100\\n"\nexit 1\n')   # failing: none, whatever it printed
     assert gpu_node._nvidia_smi_count() == 0 and gpu_node.node_gpus({}) == ()
 
 
@@ -483,11 +483,11 @@ def pin(out: Path, lab: str, slots: list[int], *, gpus=("0", "1"), cores=CORES, 
 
 
 def test_an_interrupted_lab_starts_first_on_the_gpu_it_had(node, tmp_path):
-    pin(tmp_path / "out", "b", [0])
+    pin(tmp_path / "out", "b", [1])                   # the second GPU: not the one it would get first
     seen, log, out, codes = node(["a", "b"], walls={"a": 400, "b": 10})
     assert codes == {"a": 0, "b": 0}
     assert [line.split()[2] for line in log if line.split()[1] == "start"] == ["b", "a"]
-    assert seen["b"]["gpus"] == "0" and seen["a"]["gpus"] == "1"
+    assert seen["b"]["gpus"] == "1" and seen["a"]["gpus"] == "0"
     assert not (out / ".placement" / "b.json").exists() and not (out / ".parts" / "b").exists()
 
 
