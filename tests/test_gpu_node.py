@@ -510,3 +510,29 @@ def test_an_unreadable_pin_is_no_pin(tmp_path, text):
     (out / ".placement" / "lab.json").write_text(text)
     node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
     assert node.pinned("lab", 1) is None
+
+
+def test_splitting_nothing_or_into_nothing_says_what_it_needs():
+    for cores, parts in (((), 2), ((0, 1), 0)):
+        with pytest.raises(ValueError, match=r"^need at least one part and one core$"):
+            split_cores(cores, parts)
+
+
+@pytest.mark.parametrize("wall, estimate", [(0.5, 0.5), (0, 56.0), (-5, 56.0), ("500", 56.0), (None, 56.0)])
+def test_only_a_positive_committed_wall_time_orders_a_lab(tmp_path, wall, estimate):
+    (tmp_path / "inside_compile" / "cuda").mkdir(parents=True)
+    (tmp_path / "inside_compile" / "cuda" / "manifest.json").write_text(json.dumps({"provenance": {"wall_s": wall}}))
+    assert gpu_node.estimate_s("inside_compile", tmp_path) == estimate      # else the table's 56 s
+
+
+def test_a_lab_beside_others_gets_its_gpus_its_emptied_work_folder_and_its_lanes_headers(tmp_path):
+    out = tmp_path / "out"
+    (out / ".work" / "lab" / "inductor-cache").mkdir(parents=True)
+    (out / ".work" / "lab" / "inductor-cache" / "old.py").write_text("warm")
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("4", "6", "7"), cores=CORES))
+    work = out / ".work" / "lab"
+    assert node.side_by_side_env("lab", (1, 2)) == {
+        "CUDA_VISIBLE_DEVICES": "6,7", "COURSE_WORK_DIR": str(work),
+        "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor-cache"), "TRITON_CACHE_DIR": str(work / "triton-cache"),
+        "COURSE_PRECOMPILED_HEADERS": str(out / ".work" / "headers-1")}
+    assert work.is_dir() and not any(work.iterdir())
