@@ -536,3 +536,9 @@ def test_a_lab_beside_others_gets_its_gpus_its_emptied_work_folder_and_its_lanes
         "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor-cache"), "TRITON_CACHE_DIR": str(work / "triton-cache"),
         "COURSE_PRECOMPILED_HEADERS": str(out / ".work" / "headers-1")}
     assert work.is_dir() and not any(work.iterdir())
+
+
+def test_every_progress_line_is_printed_too(node, capsys):
+    _, log, _, _ = node(["a", "b"], serial=True)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == log and printed[0].startswith("00:00:00 resuming: finished labs are kept")
