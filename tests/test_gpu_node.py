@@ -542,3 +542,9 @@ def test_every_progress_line_is_printed_too(node, capsys):
     _, log, _, _ = node(["a", "b"], serial=True)
     printed = capsys.readouterr().out.splitlines()
     assert printed == log and printed[0].startswith("00:00:00 resuming: finished labs are kept")
+
+
+def test_a_serial_run_leaves_only_results_logs_and_progress_in_out(node):
+    _, _, out, _ = node(["a", "b"], serial=True)
+    assert sorted(p.name for p in out.iterdir()) == ["a", "b", "logs", "progress.log"]
+    assert sorted(p.name for p in (out / "logs").iterdir()) == ["a.log", "b.log"]
