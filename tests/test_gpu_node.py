@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -542,9 +543,33 @@ def test_every_progress_line_is_printed_too(node, capsys):
     _, log, _, _ = node(["a", "b"], serial=True)
     printed = capsys.readouterr().out.splitlines()
     assert printed == log and printed[0].startswith("00:00:00 resuming: finished labs are kept")
+    assert re.fullmatch(r"00:00:00 all labs: [0-9] s", log[-1]), log[-1]       # seconds since the run began
 
 
 def test_a_serial_run_leaves_only_results_logs_and_progress_in_out(node):
     _, _, out, _ = node(["a", "b"], serial=True)
     assert sorted(p.name for p in out.iterdir()) == ["a", "b", "logs", "progress.log"]
     assert sorted(p.name for p in (out / "logs").iterdir()) == ["a.log", "b.log"]
+
+
+def test_a_rerun_removes_the_labs_old_result_before_it_starts(node, tmp_path):
+    old = tmp_path / "out" / "a" / "cuda"
+    old.mkdir(parents=True)
+    (old / "manifest.json").write_text(json.dumps({"status": "failed", "provenance": {}}))
+    _, log, _, codes = node(["a"], serial=True, FAKE_FAIL="a")
+    assert codes == {"a": 3} and not old.exists()
+    assert any(line.startswith("00:00:00 end a: exit 3, no result,") for line in log)
+
+
+def test_the_default_command_runs_the_lab_module_in_full_on_cuda(tmp_path):
+    record = tmp_path / "python"
+    record.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {tmp_path / "argv"}\n')
+    record.chmod(0o755)
+    (tmp_path / "labs" / "a").mkdir(parents=True)
+    (tmp_path / "labs" / "a" / "lab.toml").write_text("")
+    out = tmp_path / "out"
+    Node(NodeRun(out=out, labs=("a",), labs_dir=tmp_path / "labs", gpus=("0",), cores=CORES,
+                 python=str(record), clock=lambda: "00:00:00")).go()
+    assert (tmp_path / "argv").read_text().splitlines() == [
+        "-m", "labs.a", "--device", "cuda", "--preset", "full", "--out", str(out / "a" / "cuda"),
+        "--resume", str(out / ".parts" / "a")]
