@@ -573,3 +573,10 @@ def test_the_default_command_runs_the_lab_module_in_full_on_cuda(tmp_path):
     assert (tmp_path / "argv").read_text().splitlines() == [
         "-m", "labs.a", "--device", "cuda", "--preset", "full", "--out", str(out / "a" / "cuda"),
         "--resume", str(out / ".parts" / "a")]
+
+
+def test_a_failed_lab_beside_others_keeps_its_pin_for_the_resume(node):
+    seen, _, out, _ = node(["a", "b"], walls={"a": 20, "b": 10}, FAKE_FAIL="a")
+    assert json.loads((out / ".placement" / "a.json").read_text()) == {
+        "slots": [int(seen["a"]["gpus"])], "gpus": ["0", "1"], "cores": list(CORES)}
+    assert not (out / ".placement" / "b.json").exists()                   # an ok lab's pin is gone
