@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -266,6 +267,12 @@ def test_one_gpu_is_serial_without_being_asked(node):
 
 # ---- the script, end to end on the toy labs --------------------------------------------------
 
+# The script runs scripts/course/gpu_node.py by path: mutmut's scratch tree moves the package to
+# course/ (tests/mutation/run.py), where these tests could not reach a mutant anyway.
+through_the_script = pytest.mark.skipif(not (ROOT / "scripts" / "course" / "gpu_node.py").is_file(),
+                                        reason="no scripts/course/gpu_node.py (mutmut's scratch tree)")
+
+
 def gpu_results(out: Path, *args: str, labs=("toy_ok", "toy_resume"), **env: str) -> subprocess.CompletedProcess:
     environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
                        COURSE_GPU_COUNT="2") | env
@@ -273,6 +280,7 @@ def gpu_results(out: Path, *args: str, labs=("toy_ok", "toy_resume"), **env: str
                           capture_output=True, text=True, timeout=120)
 
 
+@through_the_script
 def test_a_lab_killed_beside_another_resumes_on_its_gpu_with_its_parts(tmp_path):
     out = tmp_path / "gpu"
     killed = gpu_results(out, TOY_KILL="use")
@@ -287,6 +295,7 @@ def test_a_lab_killed_beside_another_resumes_on_its_gpu_with_its_parts(tmp_path)
     assert not (out / ".placement" / "toy_resume.json").exists() and not (out / ".parts" / "toy_resume").exists()
 
 
+@through_the_script
 def test_parts_measured_side_by_side_are_not_resumed_by_a_serial_run(tmp_path):
     """The parts' cache key holds CUDA_VISIBLE_DEVICES and the core count: a serial run (every
     core, the caller's GPUs) measures another configuration and starts the lab over."""
@@ -296,6 +305,7 @@ def test_parts_measured_side_by_side_are_not_resumed_by_a_serial_run(tmp_path):
     assert "end toy_resume: exit 0, ok, resumed 0 parts" in resumed.stdout, resumed.stdout
 
 
+@through_the_script
 def test_serial_and_side_by_side_leave_the_same_layout_for_course_import(tmp_path):
     import jsonschema
     schema = json.loads((ROOT / "labs" / "common" / "manifest.schema.json").read_text())
@@ -329,6 +339,7 @@ def test_a_placement_the_schema_does_not_know_is_refused():
             jsonschema.validate(good | bad, placement_schema)
 
 
+@through_the_script
 def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     out, pid_file = tmp_path / "gpu", tmp_path / "slow.pid"
     environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
@@ -428,3 +439,173 @@ def test_every_process_of_a_gpu_run_shares_one_writable_bytecode_cache(tmp_path,
 def test_a_bytecode_cache_the_caller_chose_is_kept(tmp_path):
     seen = _environment_seen(tmp_path, PYTHONPYCACHEPREFIX=str(tmp_path / "mine"))
     assert seen["PYTHONPYCACHEPREFIX"] == str(tmp_path / "mine")
+
+
+# ---- near misses (written against mutmut's survivors on gpu_node.py) -------------------------
+
+@pytest.fixture
+def fake_nvidia_smi(tmp_path, monkeypatch):
+    """An `nvidia-smi` on PATH that lists two GPUs (and a MIG line, no GPU) for `-L`, and fails otherwise."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    script = folder / "nvidia-smi"
+    script.write_text('#!/bin/sh\n[ "$1" = -L ] || exit 9\n'
+                      'printf "GPU 0: NVIDIA H100 (UUID: GPU-a)\\n  MIG 1g.10gb Device 0\\nGPU 1: NVIDIA H100\\n"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(folder))
+    return script
+
+
+def test_without_visible_devices_the_gpus_are_those_nvidia_smi_lists(fake_nvidia_smi):
+    assert gpu_node._nvidia_smi_count() == 2
+    assert gpu_node.node_gpus({}) == ("0", "1")
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": " "}) == ("0", "1")      # blank: as if unset
+    fake_nvidia_smi.write_text('#!/bin/sh\nprintf "GPU 0: NVIDIA H100\\n"\nexit 1\n')   # failing: none, whatever it printed
+    assert gpu_node._nvidia_smi_count() == 0 and gpu_node.node_gpus({}) == ()
+
+
+def test_without_nvidia_smi_there_are_no_gpus(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert gpu_node._nvidia_smi_count() == 0 and gpu_node.node_gpus({}) == ()
+
+
+@pytest.mark.parametrize("visible, count, gpus", [
+    ("4,6", "2", ("4", "6")),            # exactly as many as asked: the caller's own ids
+    ("4", "3", ("0", "1", "2")),         # fewer than asked: pretend ones, numbered from 0
+    ("", "2", ("0", "1"))])
+def test_the_gpu_count_keeps_the_first_visible_ones_or_pretends(visible, count, gpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))                                # no nvidia-smi
+    assert gpu_node.node_gpus({"CUDA_VISIBLE_DEVICES": visible, "COURSE_GPU_COUNT": count}) == gpus
+
+
+def test_usable_cores_are_this_processs_affinity_or_every_core():
+    everything = os.sched_getaffinity(0)
+    last = max(everything)
+    try:
+        os.sched_setaffinity(0, {last})
+        assert gpu_node.usable_cores() == (last,)
+    finally:
+        os.sched_setaffinity(0, everything)
+
+
+@pytest.mark.parametrize("cpu_count, cores", [(3, (0, 1, 2)), (None, (0,))])
+def test_without_an_affinity_every_core_counts(monkeypatch, cpu_count, cores):
+    def refused(_pid):
+        raise OSError("no affinity here")
+    monkeypatch.setattr(gpu_node.os, "sched_getaffinity", refused)
+    monkeypatch.setattr(gpu_node.os, "cpu_count", lambda: cpu_count)
+    assert gpu_node.usable_cores() == cores
+
+
+def test_the_side_by_side_line_says_each_gpus_core_share(node):
+    _, log, _, _ = node(["a", "b"], walls={"a": 20, "b": 10})
+    share = (len(CORES) + 1) // 2                                            # two GPUs: half the cores, rounded up
+    assert f"00:00:00 side by side: 2 GPUs, {share} cores each, longest first: a (~20 s), b (~10 s)" in log
+
+
+def pin(out: Path, lab: str, slots: list[int], *, gpus=("0", "1"), cores=CORES, parts=True) -> None:
+    (out / ".placement").mkdir(parents=True, exist_ok=True)
+    (out / ".placement" / f"{lab}.json").write_text(json.dumps({"slots": slots, "gpus": list(gpus),
+                                                                "cores": list(cores)}))
+    (out / ".parts" / lab).mkdir(parents=True, exist_ok=True)
+    if parts:
+        (out / ".parts" / lab / "part-1.json").write_text("{}")
+
+
+def test_an_interrupted_lab_starts_first_on_the_gpu_it_had(node, tmp_path):
+    pin(tmp_path / "out", "b", [1])                   # the second GPU: not the one it would get first
+    seen, log, out, codes = node(["a", "b"], walls={"a": 400, "b": 10})
+    assert codes == {"a": 0, "b": 0}
+    assert [line.split()[2] for line in log if line.split()[1] == "start"] == ["b", "a"]
+    assert seen["b"]["gpus"] == "1" and seen["a"]["gpus"] == "0"
+    assert not (out / ".placement" / "b.json").exists() and not (out / ".parts" / "b").exists()
+
+
+@pytest.mark.parametrize("pinned, need, slots", [
+    ({}, 1, (1,)),
+    ({"gpus": ("0", "2")}, 1, None), ({"cores": CORES + (999,)}, 1, None),   # another node
+    ({"parts": False}, 1, None),                                             # nothing finished to keep
+    ({}, 2, None), ({"slots": [2]}, 1, None), ({"slots": [-1]}, 1, None), ({"slots": [0, 1]}, 2, (0, 1))])
+def test_a_lab_keeps_its_gpus_only_on_the_same_node_with_parts_to_resume(tmp_path, pinned, need, slots):
+    out, pinned = tmp_path / "out", dict(pinned)         # the parameter itself stays whole for a rerun
+    pin(out, "lab", pinned.pop("slots", [1]), **pinned)
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
+    assert node.pinned("lab", need) == slots
+
+
+@pytest.mark.parametrize("text", ["{broken", '{"gpus": ["0", "1"]}', '{"slots": ["x"]}', '{"slots": 3}'])
+def test_an_unreadable_pin_is_no_pin(tmp_path, text):
+    out = tmp_path / "out"
+    pin(out, "lab", [0])
+    (out / ".placement" / "lab.json").write_text(text)
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("0", "1"), cores=CORES))
+    assert node.pinned("lab", 1) is None
+
+
+def test_splitting_nothing_or_into_nothing_says_what_it_needs():
+    for cores, parts in (((), 2), ((0, 1), 0)):
+        with pytest.raises(ValueError, match=r"^need at least one part and one core$"):
+            split_cores(cores, parts)
+
+
+@pytest.mark.parametrize("wall, estimate", [(0.5, 0.5), (0, 56.0), (-5, 56.0), ("500", 56.0), (None, 56.0)])
+def test_only_a_positive_committed_wall_time_orders_a_lab(tmp_path, wall, estimate):
+    (tmp_path / "inside_compile" / "cuda").mkdir(parents=True)
+    (tmp_path / "inside_compile" / "cuda" / "manifest.json").write_text(json.dumps({"provenance": {"wall_s": wall}}))
+    assert gpu_node.estimate_s("inside_compile", tmp_path) == estimate      # else the table's 56 s
+
+
+def test_a_lab_beside_others_gets_its_gpus_its_emptied_work_folder_and_its_lanes_headers(tmp_path):
+    out = tmp_path / "out"
+    (out / ".work" / "lab" / "inductor-cache").mkdir(parents=True)
+    (out / ".work" / "lab" / "inductor-cache" / "old.py").write_text("warm")
+    node = Node(NodeRun(out=out, labs=("lab",), labs_dir=tmp_path, gpus=("4", "6", "7"), cores=CORES))
+    work = out / ".work" / "lab"
+    assert node.side_by_side_env("lab", (1, 2)) == {
+        "CUDA_VISIBLE_DEVICES": "6,7", "COURSE_WORK_DIR": str(work),
+        "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor-cache"), "TRITON_CACHE_DIR": str(work / "triton-cache"),
+        "COURSE_PRECOMPILED_HEADERS": str(out / ".work" / "headers-1")}
+    assert work.is_dir() and not any(work.iterdir())
+
+
+def test_every_progress_line_is_printed_too(node, capsys):
+    _, log, _, _ = node(["a", "b"], serial=True)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == log and printed[0].startswith("00:00:00 resuming: finished labs are kept")
+    assert re.fullmatch(r"00:00:00 all labs: [0-9] s", log[-1]), log[-1]       # seconds since the run began
+
+
+def test_a_serial_run_leaves_only_results_logs_and_progress_in_out(node):
+    _, _, out, _ = node(["a", "b"], serial=True)
+    assert sorted(p.name for p in out.iterdir()) == ["a", "b", "logs", "progress.log"]
+    assert sorted(p.name for p in (out / "logs").iterdir()) == ["a.log", "b.log"]
+
+
+def test_a_rerun_removes_the_labs_old_result_before_it_starts(node, tmp_path):
+    old = tmp_path / "out" / "a" / "cuda"
+    old.mkdir(parents=True)
+    (old / "manifest.json").write_text(json.dumps({"status": "failed", "provenance": {}}))
+    _, log, _, codes = node(["a"], serial=True, FAKE_FAIL="a")
+    assert codes == {"a": 3} and not old.exists()
+    assert any(line.startswith("00:00:00 end a: exit 3, no result,") for line in log)
+
+
+def test_the_default_command_runs_the_lab_module_in_full_on_cuda(tmp_path):
+    record = tmp_path / "python"
+    record.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {tmp_path / "argv"}\n')
+    record.chmod(0o755)
+    (tmp_path / "labs" / "a").mkdir(parents=True)
+    (tmp_path / "labs" / "a" / "lab.toml").write_text("")
+    out = tmp_path / "out"
+    Node(NodeRun(out=out, labs=("a",), labs_dir=tmp_path / "labs", gpus=("0",), cores=CORES,
+                 python=str(record), clock=lambda: "00:00:00")).go()
+    assert (tmp_path / "argv").read_text().splitlines() == [
+        "-m", "labs.a", "--device", "cuda", "--preset", "full", "--out", str(out / "a" / "cuda"),
+        "--resume", str(out / ".parts" / "a")]
+
+
+def test_a_failed_lab_beside_others_keeps_its_pin_for_the_resume(node):
+    seen, _, out, _ = node(["a", "b"], walls={"a": 20, "b": 10}, FAKE_FAIL="a")
+    assert json.loads((out / ".placement" / "a.json").read_text()) == {
+        "slots": [int(seen["a"]["gpus"])], "gpus": ["0", "1"], "cores": list(CORES)}
+    assert not (out / ".placement" / "b.json").exists()                   # an ok lab's pin is gone

@@ -81,7 +81,7 @@ def test_latency_outside_the_spread_does_not_decide():
 def test_no_compile_or_device_figure_decides_nothing():
     only_latency = {"metrics": {"x.eager_us": {"value": 5.0, "unit": "µs"}}}
     ok, line = verdict(compare([only_latency, only_latency], [only_latency]))
-    assert not ok and "nothing decides" in line
+    assert not ok and line == "no compile or device figure in these runs: nothing decides (choose a lab that times)"
 
 
 def test_one_solo_run_has_no_spread():
@@ -123,6 +123,10 @@ def test_the_committed_gpu_runs_hold_figures_that_decide(lab):
     assert {figure_class(name) for name in found} == {"compile", "device", "latency"}
 
 
+# The bench imports scripts/course/drift.py and gpu_node.py by path, as top-level modules: mutmut's
+# scratch tree moves the package to course/ (tests/mutation/run.py), and its mutants are never these.
+@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
 def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other_gpus(tmp_path):
     sys.path.insert(0, str(ROOT / "scripts"))
     import bench_side_by_side as bench_script
@@ -155,3 +159,87 @@ def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other
     assert verdict(compare([r["manifest"] for r in solo], [r["manifest"] for r in beside]))[0]
     n2_alive = [e for e in neighbours if e["lab"] == "n2"]
     assert n2_alive and not any(e["lab"] == "n2" and e["phase"] == "end" for e in seen)  # killed at the end
+
+
+# ---- near misses (written against mutmut's survivors on drift.py) ----------------------------
+
+def test_figures_convert_every_time_unit_and_skip_what_is_no_timing():
+    metrics = {"a_s": {"value": 1.5, "unit": "s"}, "b_ms": {"value": 2, "unit": "ms"},
+               "c_us": {"value": 3, "unit": "us"}, "d_ns": {"value": 4, "unit": "ns"},
+               "e_us": {"value": 5, "unit": "µs"},
+               "flag_s": {"value": True, "unit": "s"}, "word_s": {"value": "3", "unit": "s"},
+               "no_unit": {"value": 3}, "not_a_metric": 3, "x.rate": {"value": 3, "unit": "GB/s"},
+               "x.p95_us": {"value": 1, "unit": "µs"}, "x_min_s": {"value": 1, "unit": "s"},
+               "x.max_ms": {"value": 1, "unit": "ms"}, "iqr_us": {"value": 1, "unit": "µs"},
+               "x.minimum_s": {"value": 7, "unit": "s"}, "x.admin_s": {"value": 8, "unit": "s"},
+               "p95_x.block_s": {"value": 9, "unit": "s"},      # a spread's name only in the last part
+               "t.p95_x.block_s": {"value": 6, "unit": "s"}}
+    tables = {"untimed": {"columns": ["n", "speedup"], "units": {"speedup": "×"}, "rows": [[1, 2.0]]},
+              "bare": {},
+              "timed": {"columns": ["label", "t_ms", "t_max_ms"], "units": {"t_ms": "ms", "t_max_ms": "ms"},
+                        "rows": [[], ["a"], ["b", 2.0, 9.0], ["b", 3.0], ["", 4.0]]}}
+    assert figures({"metrics": metrics, "tables": tables}) == pytest.approx({
+        "a_s": 1.5, "b_ms": 2e-3, "c_us": 3e-6, "d_ns": 4e-9, "e_us": 5e-6,
+        "x.minimum_s": 7.0, "x.admin_s": 8.0, "p95_x.block_s": 9.0, "t.p95_x.block_s": 6.0,
+        "timed[b].t_ms": 2e-3, "timed[b#2].t_ms": 3e-3, "timed[#2].t_ms": 4e-3})   # an empty row's label is ""
+    assert figures({"metrics": None, "tables": None}) == {} and figures({}) == {}
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("Block.Compile_S", "compile"), ("block.compile_time_ms", "compile"), ("x.first_call_s", "compile"),
+    ("x.first_call_ms", "latency"), ("dev_table.eager_us", "latency"), ("compile_run.eager_us", "latency"),
+    ("x.DEVICE_us", "device"), ("x.kernels_ms", "latency"), ("a.compile_x.eager_us", "latency")])
+def test_a_figure_is_classed_by_its_last_name_part_whatever_the_case(name, kind):
+    assert figure_class(name) == kind
+
+
+def test_a_solo_median_of_zero_gives_an_infinite_drift_and_spread():
+    zero = Drift("x.compile_s", "compile", (0.0, 0.0), (1.0,))
+    assert zero.drift == float("inf") and zero.solo_spread == float("inf")
+
+
+def test_the_solo_extremes_themselves_are_within():
+    found = drifts_for([(2.0, 40.0), (2.4, 44.0)], [(2.0, 44.0)])
+    assert found["block.compile_s"].within and found["block.device_compiled_us"].within
+    assert verdict(list(found.values()))[0]
+
+
+def test_compare_needs_a_side_by_side_run_and_keeps_only_figures_every_run_has():
+    with pytest.raises(ValueError, match=r"^need at least two solo runs \(their spread is the yardstick\) and one "
+                                         "side by side$"):
+        compare([manifest(2.0, 40.0), manifest(2.0, 40.0)], [])
+    extra = manifest(2.0, 40.0)
+    extra["metrics"]["only.here_s"] = {"value": 1.0, "unit": "s"}
+    names = {d.name for d in compare([extra, manifest(2.0, 40.0)], [extra])}
+    assert "only.here_s" not in names and "block.compile_s" in names
+
+
+def test_the_worst_figure_is_the_largest_drift_either_way():
+    solo = [{"metrics": {"a.compile_s": {"value": v, "unit": "s"}, "a.device_us": {"value": v, "unit": "µs"}}}
+            for v in (10.0, 12.0)]
+    beside = {"metrics": {"a.compile_s": {"value": 13.2, "unit": "s"}, "a.device_us": {"value": 5.5, "unit": "µs"}}}
+    ok, line = verdict(compare(solo, [beside]))
+    assert not ok and line == ("side by side moves 2 of 2 compile/device figures outside the solo spread "
+                               "(worst a.device_us: -50.0%): publish from serial runs")
+
+
+def test_the_report_table_row_by_row():
+    long_name = "a" * 56 + "_dev_us"                       # 63 characters: cut to 58 in the table
+    solo = [{"metrics": {"x.compile_s": {"value": s, "unit": "s"}, long_name: {"value": d, "unit": "µs"}}}
+            for s, d in ((2.0, 40.0), (2.4, 44.0))]
+    beside = {"metrics": {"x.compile_s": {"value": 3.0, "unit": "s"}, long_name: {"value": 41.0, "unit": "µs"}}}
+    assert drift.report(compare(solo, [beside])) == [
+        "figure" + " " * 52 + " class    " + " solo median" + " solo spread" + "       beside" + "    drift  within",
+        "a" * 56 + "_d device   " + "       42 µs" + "        9.5%" + "        41 µs" + "    -2.4%  yes",
+        "x.compile_s" + " " * 47 + " compile  " + "       2.2 s" + "       18.2%" + "          3 s" + "   +36.4%  NO",
+        "compile: 0 of 1 within the solo spread; largest drift +36.4% (x.compile_s)",
+        f"device: 1 of 1 within the solo spread; largest drift -2.4% ({long_name})",
+        "side by side moves 1 of 2 compile/device figures outside the solo spread (worst x.compile_s: +36.4%): "
+        "publish from serial runs"]
+
+
+@pytest.mark.parametrize("seconds, text", [(3.0, "3 s"), (1.0, "1 s"), (1234.5, "1.23e+03 s"), (0.999, "999 ms"),
+                                           (1e-3, "1 ms"), (0.0015, "1.5 ms"), (2.5e-6, "2.5 µs"), (1e-6, "1 µs"),
+                                           (5e-7, "500 ns")])
+def test_short_times_take_the_largest_unit_they_reach(seconds, text):
+    assert drift._short(seconds) == text

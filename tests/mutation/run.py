@@ -119,6 +119,9 @@ MODULES["scripts/hooks/strings.py"] = ["tests/test_hooks_pages.py"]
 MODULES["scripts/course/runner.py"] = ["tests/test_runner.py", "tests/test_freshness.py", "tests/test_cache_key.py",
                                        "tests/test_runner_environment.py",
                                        "tests/test_repository.py"]
+# The GPU node's scheduler and the side-by-side drift bench: each its own test file.
+MODULES["scripts/course/gpu_node.py"] = ["tests/test_gpu_node.py"]
+MODULES["scripts/course/drift.py"] = ["tests/test_side_by_side_drift.py"]
 
 # `course status`, the run's outcome and progress lines, the build's one-line errors: the files
 # that call them in-process.
