@@ -8,7 +8,7 @@ import html
 import markdown
 import pytest
 
-from course import escape
+from course import escape, machine_paths
 from course.machine_paths import neutral
 
 
@@ -49,3 +49,33 @@ def test_a_listing_title_shows_the_file_name_as_typed(name):
     title = rendered.split('class="filename">', 1)[1].split("</span>", 1)[0]
     assert "&#" not in title and "<b>" not in title
     assert html.unescape(title) == name.replace('"', "″")
+
+
+@pytest.mark.parametrize("written, shown", [
+    # a temporary folder: the run's own folder goes, what follows it stays; the folder alone is <tmp>
+    ("/var/tmp/run-1/x.log", "<tmp>/x.log"),
+    ("/tmp/run-1", "<tmp>"),
+    ("/tmp/run-1/", "<tmp>/"),
+    ("/tmp/run-1/cache/", "<tmp>/cache/"),
+    ("/tmp/run-1/LOG_X", "<tmp>/LOG_X"),
+    ("/private/var/folders/x1/abc/T/run-1/dump.txt", "<tmp>/dump.txt"),
+    ("/private/var/folders/x1/abc/T/run-1", "<tmp>"),
+    # a home folder: the user's name goes; `/home` alone names nobody
+    ("/home/ada", "~/"),
+    ("/home", "/home"),
+    # `lib/` of the system (not `lib/python3.X/`) is no Python installation
+    ("/usr/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libc.so.6"),
+    ("/usr/lib", "/usr/lib"),
+    # a checkout's root, however it is spelled, once the text shows a path through it
+    ('{"dir": "/opt/ck/", "f": "/opt/ck/labs/a.py"}', '{"dir": "./", "f": "labs/a.py"}'),
+    ('{"dir": "/opt/ckX", "f": "/opt/ckX/labs/a.py"}', '{"dir": ".", "f": "labs/a.py"}'),
+    ('{"dir": "/Xsrv/course", "f": "/Xsrv/course/labs/a.py"}', '{"dir": ".", "f": "labs/a.py"}'),
+])
+def test_near_misses_of_each_kind_of_path(written, shown):
+    assert neutral(written) == shown
+
+
+def test_this_checkouts_root_alone_is_neutral():
+    # A config dump names the checkout without any path through it (as `cutlass_dir` does).
+    # (The module's own idea of the checkout: mutmut's scratch tree moves scripts/course/ up one level.)
+    assert neutral(f"cutlass_dir: {machine_paths.CHECKOUT}") == "cutlass_dir: ."

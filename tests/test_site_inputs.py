@@ -56,3 +56,14 @@ def test_a_site_without_its_pages_is_not_current(tree, monkeypatch):
     monkeypatch.setenv("COURSE_RESULTS_DIR", "/elsewhere")   # the build would read other results
     (tree / "site" / "index.html").write_text("<html></html>")
     assert not site_inputs.is_current(tree, tree / "site")
+
+
+def test_an_empty_results_variable_is_the_same_build_as_none(tree, monkeypatch):
+    # results.py reads `COURSE_RESULTS_DIR or results/`: set but empty builds from the same results,
+    # so it must not cost a rebuild; a set value does.
+    monkeypatch.delenv("COURSE_RESULTS_DIR", raising=False)
+    site_inputs.record(tree, tree / "site")
+    monkeypatch.setenv("COURSE_RESULTS_DIR", "")
+    assert site_inputs.is_current(tree, tree / "site")
+    monkeypatch.setenv("COURSE_RESULTS_DIR", "None")
+    assert not site_inputs.is_current(tree, tree / "site")

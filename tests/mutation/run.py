@@ -130,6 +130,10 @@ MODULES["scripts/course/status.py"] = ["tests/test_status_lines.py"]
 # holds them by hand.)
 MODULES["scripts/course/progress.py"] = ["tests/test_progress_lines.py", "tests/test_outcome.py"]
 MODULES["scripts/course/build_errors.py"] = ["tests/test_build_errors.py"]
+# Issue 26's engine modules never mutated before: each its own test files.
+MODULES["scripts/course/site_inputs.py"] = ["tests/test_site_inputs.py"]
+MODULES["scripts/course/machine_paths.py"] = ["tests/test_machine_paths.py"]
+MODULES["scripts/course/includes.py"] = ["tests/test_hardening_engine.py"]
 
 
 def build_tree(modules: list[str]) -> None:
