@@ -264,3 +264,13 @@ def test_an_include_of_a_missing_file_is_one_line_and_an_error_on_the_page(line,
         assert "--8<--" not in markdown and "(missing include: labs/" in markdown
     else:
         assert problems == [] and line in markdown
+
+
+def test_each_missing_include_names_its_own_line_counted_from_the_first():
+    from course.includes import check_includes
+    root = Path(__file__).resolve().parent.parent
+    page = '\n--8<-- "labs/nowhere.py:block"\ntext\n--8<-- "labs/gone/x.py"\n'   # a blank first line
+    markdown, problems = check_includes(page, root, "en/x.md")
+    tail = ", which does not exist; fix the path (relative to the folder of mkdocs.yml) or remove the line"
+    assert problems == [f"en/x.md: line 2 includes labs/nowhere.py{tail}", f"en/x.md: line 4 includes labs/gone/x.py{tail}"]
+    assert markdown == "\n(missing include: labs/nowhere.py)\ntext\n(missing include: labs/gone/x.py)\n"
