@@ -18,9 +18,10 @@ GRID = "rgba(128,128,128,0.25)"
 # (automargin: a fixed margin clipped long titles on phones), and numbers read as numbers,
 # 3.8×10⁻⁷, never with SI suffixes (`380n`).
 AXIS = dict(automargin=True, gridcolor=GRID, exponentformat="power")
-# The legend sits above the plot, left-aligned: below, it met the tick labels. No toolbar:
+# The legend sits above the plot, left-aligned, far enough above it to clear a tick label at
+# the plot's top edge (at y=1.02 it met one on a phone): below, it met the x tick labels. No toolbar:
 # on a phone it covered the bars, and zooming a bar chart of a dozen bars teaches nothing.
-LEGEND = dict(orientation="h", yanchor="bottom", y=1.02, x=0, xanchor="left")
+LEGEND = dict(orientation="h", yanchor="bottom", y=1.08, x=0, xanchor="left")
 CONFIG = {"displaylogo": False, "displayModeBar": False, "responsive": True}
 
 
