@@ -81,7 +81,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges"],
     "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
     "score": ["test_kernel_facts", "test_kernel_facts_score"],
-    "dataflow": ["test_kernel_facts", "test_kernel_facts_planted"],
+    "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
     "patterns": ["test_kernel_facts"],
     "kernel_source": ["test_kernel_facts"],
     "document": ["test_kernel_facts", "test_kernel_facts_planted"],
