@@ -19,6 +19,7 @@ across patterns, which is what the lab needs.
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -80,6 +81,9 @@ class MemoryWatch:
         self._baseline = 0
 
     def start(self) -> MemoryWatch:
+        # Garbage an earlier run left in a reference cycle is freed now, not by a collection
+        # inside the measured step, where the GPU reading would subtract it from this run's peak.
+        gc.collect()
         if self.device == "cuda":
             warm_up_cuda_libraries()
             self._baseline = torch.cuda.memory_allocated()

@@ -6,6 +6,7 @@ They return plain dicts (JSON); the parent merges the ranks' dicts and records t
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from collections.abc import Callable
@@ -115,6 +116,7 @@ def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, 
     record = gradcheck.compare(pattern, trainer.module, sgd.step, forward_backward, ref, variant, ctx.world,
                                gradcheck.matmul_eps(device), grad_tolerance=low)
     trainer = sgd = ref = None   # freed before the pool is emptied
+    gc.collect()                 # with whatever a cycle still held
     if device.type == "cuda":
         torch.cuda.empty_cache()   # the reference's float64 copy must not sit in the pool of what follows
     return record

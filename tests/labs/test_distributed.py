@@ -221,6 +221,89 @@ def test_peak_counts_what_was_held_before_the_step_and_its_high_point():
     assert reading == memory.MemoryReading(peak_bytes=230, held_bytes=150)
 
 
+class _FakeCudaCounters:
+    """The caching allocator's counters, moved by hand: allocate() and free() are tensors."""
+
+    def __init__(self):
+        self.allocated = self.peak = 0
+
+    def allocate(self, nbytes: int) -> None:
+        self.allocated += nbytes
+        self.peak = max(self.peak, self.allocated)
+
+    def free(self, nbytes: int) -> None:
+        self.allocated -= nbytes
+
+    def install(self, monkeypatch) -> None:
+        monkeypatch.setattr(memory, "warm_up_cuda_libraries", lambda: None)
+        monkeypatch.setattr(torch.cuda, "synchronize", lambda *a: None)
+        monkeypatch.setattr(torch.cuda, "memory_allocated", lambda *a: self.allocated)
+        monkeypatch.setattr(torch.cuda, "max_memory_allocated", lambda *a: self.peak)
+        monkeypatch.setattr(torch.cuda, "max_memory_reserved", lambda *a: 2 * self.peak)
+        monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", lambda *a: setattr(self, "peak", self.allocated))
+
+
+def test_an_earlier_runs_cyclic_garbage_does_not_lower_a_gpu_reading(monkeypatch):
+    """A spent model held by a reference cycle, freed by a collection inside the measured step,
+    would be subtracted from that step's peak (the baseline counted it): it is freed first."""
+    import gc
+    counters = _FakeCudaCounters()
+    counters.install(monkeypatch)
+
+    class Spent:   # 600 bytes of an earlier run's model, freed only when the collector finds its cycle
+        def __init__(self):
+            self.me = self
+            counters.allocate(600)
+
+        def __del__(self):
+            counters.free(600)
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        Spent()
+        watch = memory.MemoryWatch("cuda").start()
+        counters.allocate(400)          # this run's model
+        with watch.step():
+            gc.collect()                # the collector, run by whatever allocates next
+            counters.allocate(1000)     # the step's activations
+            counters.free(1000)
+        reading = watch.stop()
+    finally:
+        if was_enabled:
+            gc.enable()
+    assert (reading.held_bytes, reading.peak_bytes) == (400, 1400)
+
+
+def test_a_checkpointed_model_is_freed_without_the_garbage_collector_and_computes_the_same():
+    import gc
+    import weakref
+
+    from labs.common.minigpt import GPTConfig, MiniGPT
+    from labs.distributed.patterns import checkpoint_blocks
+
+    def model() -> MiniGPT:
+        torch.manual_seed(0)
+        return MiniGPT(GPTConfig(vocab_size=16, block_size=8, n_layer=2, n_head=2, n_embd=16))
+
+    x = torch.randint(0, 16, (2, 8))
+    plain, checkpointed = model(), model()
+    checkpoint_blocks(checkpointed)
+    for m in (plain, checkpointed):
+        m(x, x)[1].backward()
+    for (name, p), q in zip(plain.named_parameters(), checkpointed.parameters(), strict=True):
+        assert torch.equal(p.grad, q.grad), name
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        alive = weakref.ref(checkpointed.blocks[0])
+        del checkpointed, q, m
+        assert alive() is None, "checkpoint_blocks left a reference cycle: the model waits for the collector"
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def test_timeline_merges_close_spans_and_measures_overlap():
     assert timeline.merge([(0, 1), (1.05, 2), (5, 6)], gap=0.1) == [(0, 2), (5, 6)]
     assert timeline.overlap_ms([(0, 2), (5, 6)], [(1, 5.5)]) == pytest.approx(1.5)
