@@ -82,10 +82,17 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
     "score": ["test_kernel_facts", "test_kernel_facts_score"],
     "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
-    "patterns": ["test_kernel_facts"],
-    "kernel_source": ["test_kernel_facts"],
-    "document": ["test_kernel_facts", "test_kernel_facts_planted"],
-    "render": ["test_kernel_facts_planted"],
+    "patterns": ["test_kernel_facts", "test_kernel_facts_planted"],   # reached through facts.analyze
+    "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys"],
+    "builder": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
+    "kernel_lines": ["test_kernel_facts", "test_kernel_facts_planted"],
+    "traffic": ["test_kernel_facts", "test_explain_report"],
+    "facts": ["test_kernel_facts", "test_kernel_facts_planted", "test_checks_edges"],
+    "records": ["test_kernel_facts", "test_checks_edges", "test_kernel_facts_score"],
+    "document": ["test_kernel_facts", "test_kernel_facts_planted", "test_annotate"],
+    "render": ["test_kernel_facts", "test_kernel_facts_planted", "test_annotate"],
+    "words": ["test_kernel_facts", "test_annotate"],
+    "recorder": ["test_recorder_graph"],   # test_capture_reuse.py compiles (slow): this one does not
 }
 for _module, _tests in KERNEL_FACTS_TESTS.items():
     MODULES[f"labs/common/kernel_facts/{_module}.py"] = [f"tests/labs/{t}.py" for t in _tests]
