@@ -125,6 +125,23 @@ def test_the_graph_seen_by_the_pass_is_kept_and_written_into_the_graphs_debug_fo
     assert pass_.uuid() is None  # no cache key: a cached graph would be neither compiled nor dumped
 
 
+def test_the_pass_writes_into_a_debug_folder_inductor_has_already_made(tmp_path, monkeypatch):
+    folder = tmp_path / "torchinductor" / "model__0_forward_1.0"
+    folder.mkdir(parents=True)
+    (folder / "fx_graph_readable.py").write_text("# written before the post-grad passes\n", encoding="utf-8")
+    monkeypatch.setattr(recorder, "_debug_folder", lambda: folder)
+    recorder.GraphRecorder()(_graph())
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["fx_graph_readable.py", GRAPH_FILE])
+
+
+def test_a_constant_fetched_by_name_is_written_with_its_name_as_target():
+    graph = torch.fx.Graph()
+    constant = graph.get_attr("_tensor_constant0")
+    graph.output(constant)
+    [node] = recorder.graph_json(graph)["nodes"]
+    assert (node["name"], node["target"], node["args"]) == ("_tensor_constant0", "_tensor_constant0", [])
+
+
 def test_outside_a_compile_the_pass_keeps_the_graph_and_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert recorder._debug_folder() is None
