@@ -208,6 +208,7 @@ def test_source_without_a_kernel_function_has_no_statements():
     ("tmp2 = in_ptr0[x0, r0_1]", "in_ptr0", "x0, r0_1"),   # inside brackets a comma does not end the index
     ("tl.store(out_ptr0 + (x0), tmp1, xmask)", "out_ptr0", "x0"),
     ("tl.store(out_ptr0, tmp1)", "out_ptr0", None),
+    ("tmp0 = tl.load(in_ptr0 + XBLOCK*x0, xmask)", "in_ptr0", "XBLOCK*x0"),   # unparenthesised, up to the comma
     ("tl.store(out_ptr01 + (x0), tmp1)", "out_ptr0", None),   # another pointer whose name starts the same
 ])
 def test_an_index_is_the_text_after_the_pointer_up_to_its_end(line, pointer, index):
@@ -246,6 +247,9 @@ def test_the_branch_of_a_statement_is_its_innermost_vector_body_or_tail():
     ("auto tmp9 = c[0] ? a : b", "auto tmp9 = (a if c[0] else b)"),
     ("tmp_acc0 = tmp_acc0 > tmp1 ? tmp_acc0 : tmp1", "tmp_acc0 = (tmp_acc0 if tmp_acc0 > tmp1 else tmp1)"),
     ("x ? a : b", "(a if x else b)"),
+    ("auto tmp2 = f(g(x)) ? a : b", "auto tmp2 = (a if f(g(x)) else b)"),       # nested calls close first
+    ("auto tmp3 = XBLOCK ? tmp1 : tmp2", "auto tmp3 = (tmp1 if XBLOCK else tmp2)"),
+    ("auto tmp4 = c?tmp1:tmp2", "auto tmp4 = (tmp1 if c else tmp2)"),           # no spaces needed
 ])
 def test_a_cpp_expression_becomes_python_with_the_same_operands(cpp, python):
     assert to_python(cpp) == python
@@ -258,3 +262,14 @@ def test_a_cpp_expression_becomes_python_with_the_same_operands(cpp, python):
 def test_a_reductions_lambda_is_named_by_what_it_combines(body, name):
     cpp = f"auto tmp1 = vec_reduce_all([](Vectorized<float>& x, Vectorized<float>& y) {{ return {body}; }}, tmp0)"
     assert to_python(cpp) == f"auto tmp1 = vec_reduce_all({name}, tmp0)"
+
+
+def test_a_transpose_from_a_pointer_without_offset_reads_that_pointer():
+    source = """\
+{
+    alignas(16) float tmp0[16*16];
+    transpose_mxn<float,16,16,false>(in_ptr0, static_cast<int64_t>(8L), tmp0, static_cast<int64_t>(16));
+}
+"""
+    found = [(s.line, s.kind, s.pointer, ast.unparse(s.expr) if s.expr else None) for s in statements(source, "cpp")]
+    assert found == [(2, "array", None, None), (3, "store", "tmp0", "loadu(in_ptr0)")]
