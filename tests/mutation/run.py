@@ -82,12 +82,12 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
     "score": ["test_kernel_facts", "test_kernel_facts_score"],
     "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
-    "patterns": ["test_kernel_facts", "test_kernel_facts_planted"],   # reached through facts.analyze
+    "patterns": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],  # via facts.analyze
     "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements"],
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
-    "kernel_lines": ["test_kernel_facts", "test_kernel_facts_planted"],
+    "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
     "traffic": ["test_traffic_bytes", "test_explain_report"],
-    "facts": ["test_kernel_facts", "test_kernel_facts_planted", "test_checks_edges"],
+    "facts": ["test_facts_fields", "test_kernel_facts", "test_kernel_facts_planted"],
     "records": ["test_kernel_facts", "test_records_lookup"],
     "document": ["test_document_text", "test_annotate"],
     "render": ["test_render_rows", "test_document_text", "test_annotate"],
