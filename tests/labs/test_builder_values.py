@@ -249,6 +249,7 @@ extern "C" void kernel(const float* in_ptr0, float* in_out_ptr0, float* out_ptr0
     auto tmp21 = min_masked_reduce(tmp0, tmp6, static_cast<int64_t>(4L));
     auto tmp22 = min_propagate_nan(tmp0, tmp6);
     auto tmp23 = max_propagate_nan(tmp0, tmp6);
+    auto tmp24 = at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp0);
 }"""
 LOADED = "load in_out_ptr0[x0]"     # through the alias: the memory of in_out_ptr0
 CPP_VALUES = {
@@ -275,6 +276,7 @@ CPP_VALUES = {
     42: f"minimum({LOADED}, copy({LOADED}))",    # the masked tail's count is no operand
     43: f"minimum({LOADED}, copy({LOADED}))",
     44: f"maximum({LOADED}, copy({LOADED}))",
+    45: f"amin({LOADED})",
 }
 
 
@@ -335,3 +337,15 @@ def test_a_vector_body_reads_back_what_the_body_wrote_and_the_tail_what_the_tail
         25: 12,              # the tail: the tail's store
         28: 12,              # after both loops, not in a branch: the last store
     }
+
+
+def test_a_gather_is_found_whatever_loop_variable_its_index_repeats():
+    source = """\
+@triton.jit
+def triton_poi_fused_0(in_ptr0, in_ptr1, xnumel, XBLOCK : tl.constexpr):
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (x0), xmask)
+    tmp1 = tl.load(in_ptr1 + (tmp0 + 64*(x0 // 8) + (x0 % 8)), xmask)
+"""
+    loads = {v.line: v.attrs["indirect"] for v in KernelGraph(source, "python").loads}
+    assert loads == {4: False, 5: True}   # x0 appears twice in line 5's index, the loaded tmp0 once

@@ -82,7 +82,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
     "score": ["test_kernel_facts", "test_kernel_facts_score"],
     "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
-    "patterns": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],  # via facts.analyze
+    "patterns": ["test_patterns_fx", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
     "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements"],
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
     "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
