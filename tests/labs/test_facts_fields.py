@@ -130,3 +130,15 @@ def test_each_step_of_a_spelled_log_softmax_names_its_node_and_the_learners_line
         ("sum", ["sum_1"], None, line), ("log", ["log"], None, line), ("sub_log", ["sub_1"], None, line)]
     assert all(s.lines for s in kf.steps) and (kf.pattern, kf.form) == ("cross_entropy", "two_pass")
     assert "steps_without_nodes" not in kf.unknown
+
+
+def test_an_origins_code_is_the_one_inductor_quotes_in_output_code_else_the_nodes_own():
+    from labs.common.kernel_facts.post_grad import FxNode, PostGradGraph
+    graph = PostGradGraph({"a": FxNode("a", "aten.exp.default", where="model.py:3", code="y = x.exp()  # node"),
+                           "b": FxNode("b", "aten.sum.dim_IntList", where="model.py:3"),
+                           "c": FxNode("c", "aten.div.Tensor", where="model.py:4", code="z = y / s"),
+                           "d": FxNode("d", "aten.mul.Tensor")}, "post_grad_graph.json")
+    output_code = "        # File: model.py:3 in forward, code: y = x.exp()\n        buf0 = empty_strided_cpu((4, ), (1, ), torch.float32)\n"
+    assert facts._origins(["a", "b", "c", "d", "e"], graph, output_code) == [
+        {"where": "model.py:3", "code": "y = x.exp()", "nodes": ["a", "b"]},   # output_code's quote first
+        {"where": "model.py:4", "code": "z = y / s", "nodes": ["c"]}]           # no quote: the node's code

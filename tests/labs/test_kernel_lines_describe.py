@@ -147,3 +147,31 @@ def test_the_input_is_what_x_is_read_from_not_what_a_reduction_inside_it_reads()
     facts = _described(X_FROM_A_SUM, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert facts.input == {"pointers": {"in_ptr0": "arg0_1"}, "lines": [12]}
     assert {s.step: s.lines for s in facts.steps} == {"max": [18], "sub": [19], "exp": [20], "sum": [23], "div": [24]}
+
+
+# after the softmax: in_ptr0 read again through a gather, in_ptr1 and out_ptr3 at index 0
+MORE_MEMORY = SOFTMAX + ("    tmp30 = tl.load(in_ptr0 + (tmp0 + 16*x0), xmask)\n"
+                         "    tmp31 = tl.load(in_ptr1 + (0), None)\n"
+                         "    tl.store(out_ptr3 + (0), tmp31, None)\n")
+
+
+def test_loads_and_stores_are_listed_by_first_line_and_one_gather_makes_a_pointer_gathered():
+    facts = _described(MORE_MEMORY, None, [])
+    assert facts.loads == [
+        {"pointer": "in_ptr0", "buffer": "arg0_1", "indirect": True, "at": [[12, INDEX, None], [23, "tmp0 + 16*x0", None]]},
+        {"pointer": "in_ptr1", "buffer": None, "indirect": False, "at": [[24, "0", None]]}]
+    assert [e["pointer"] for e in facts.stores] == ["out_ptr2", "out_ptr3"]
+
+
+def test_a_write_through_a_transpose_lists_its_line():
+    source = """\
+extern "C" void kernel(const float* in_ptr0, float* out_ptr0)
+{
+    alignas(16) float tmp0[16*16];
+    transpose_mxn<float,16,16,false>(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8L), tmp0, static_cast<int64_t>(16));
+    transpose_mxn<float,16,16,false>(tmp0, static_cast<int64_t>(16), out_ptr0 + static_cast<int64_t>(16L*x0), static_cast<int64_t>(8L));
+}"""
+    facts = KernelFacts("cpp_fused_0", "cpp", "cpp_pointwise", [], [], "provenance")
+    kernel_lines.describe(facts, Kernel("cpp_fused_0", "cpp", source, 1), {"in_ptr0": "arg0_1", "out_ptr0": "buf1"}, None)
+    assert facts.stores == [{"pointer": "out_ptr0", "buffer": "buf1", "at": [[5, "16L*x0", "load"]], "transposed": [5]}]
+    assert facts.loads == [{"pointer": "in_ptr0", "buffer": "arg0_1", "indirect": False, "at": [[4, "x0", None]]}]

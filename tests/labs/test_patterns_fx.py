@@ -126,3 +126,58 @@ def test_a_step_keeps_each_value_once_in_the_order_first_seen():
     match.add("exp", b)
     match.add("sum")
     assert match.steps == {"exp": [a, b], "sum": []}
+
+
+def _kernel(body: str) -> str:
+    return ("@triton.jit\ndef triton_per_fused_0(in_ptr0, in_ptr1, out_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr):\n"
+            "    tmp0 = tl.load(in_ptr0 + (r0_1 + 16*x0), xmask, other=0.0)\n"
+            "    tmp1 = tl.load(in_ptr1 + (r0_1 + 16*x0), xmask, other=0.0)\n"
+            "    tmp2 = triton_helpers.max2(tmp0, 1)[:, None]\n" + body)
+
+
+def _step_lines(source: str) -> list[tuple]:
+    graph = KernelGraph(source, "python")
+    return [(m.pattern, {s: sorted(v.line for v in values) for s, values in m.steps.items()})
+            for m in kernel_matches(graph)]
+
+
+def test_a_softmax_whose_sum_recomputes_its_exp_names_both_lines_of_each():
+    source = _kernel("    tmp3 = tl_math.exp(tmp0 - tmp2)\n"      # line 6: the numerator
+                     "    tmp4 = tl_math.exp(tmp0 - tmp2)\n"      # line 7: the same, for the sum
+                     "    tmp5 = tl.sum(tmp4, 1)[:, None]\n"
+                     "    tmp6 = tmp3 / tmp5\n")
+    assert _step_lines(source) == [("softmax", {"max": [5], "sub": [6, 7], "exp": [6, 7], "sum": [8], "div": [9]})]
+
+
+def test_a_log_softmax_whose_sum_recomputes_its_shift_names_both_lines():
+    source = _kernel("    tmp3 = tmp0 - tmp2\n"
+                     "    tmp4 = tl_math.exp(tmp0 - tmp2)\n"
+                     "    tmp5 = tl.sum(tmp4, 1)[:, None]\n"
+                     "    tmp6 = tl_math.log(tmp5)\n"
+                     "    tmp7 = tmp3 - tmp6\n")
+    assert _step_lines(source) == [("log_softmax", {"max": [5], "sub": [6, 7], "exp": [7], "sum": [8], "log": [9],
+                                                    "sub_log": [10]})]
+
+
+@pytest.mark.parametrize("body", [
+    # the sum is of another row's exp, shifted by this row's max
+    "    tmp3 = tl_math.exp(tmp0 - tmp2)\n    tmp4 = tl_math.exp(tmp1 - tmp2)\n"
+    "    tmp5 = tl.sum(tmp4, 1)[:, None]\n    tmp6 = tmp3 / tmp5\n",
+    # exp(x / max(x)): a division, not a shift
+    "    tmp3 = tl_math.exp(tmp0 / tmp2)\n    tmp5 = tl.sum(tmp3, 1)[:, None]\n    tmp6 = tmp3 / tmp5\n",
+    # (x − max) − sqrt(sum(exp)): not the log of the sum
+    "    tmp3 = tmp0 - tmp2\n    tmp4 = tl_math.exp(tmp3)\n    tmp5 = tl.sum(tmp4, 1)[:, None]\n"
+    "    tmp6 = libdevice.sqrt(tmp5)\n    tmp7 = tmp3 - tmp6\n",
+], ids=["sum_of_another_row", "exp_of_a_ratio", "sqrt_not_log"])
+def test_a_kernel_that_only_looks_like_a_softmax_matches_nothing(body):
+    assert _step_lines(_kernel(body)) == []
+
+
+def test_a_vector_body_and_its_tail_are_one_match_holding_both_lines():
+    from labs.common import inductor_output as io
+    folder = FIXTURES / "cpu-torch2.13-hand_softmax"
+    [kernel] = io.parse_kernels((folder / "output_code.py").read_text(encoding="utf-8"))
+    [match] = kernel_matches(KernelGraph(kernel.source, "cpp"))
+    lines = {step: sorted(v.line for v in values) for step, values in match.steps.items()}
+    # the kernel's lines 50/60 (x − max), 51/61 (exp), 78/86 (the division): body, then tail
+    assert (lines["sub"], lines["exp"], lines["div"]) == ([50, 60], [51, 61], [78, 86])

@@ -63,6 +63,8 @@ def test_with_a_pattern_a_load_outside_x_and_stores_of_other_values_are_said_pla
                           stores=[{"pointer": "out_ptr0", "buffer": "buf1", "at": [[10, "x1", "exp"], [16, "x1", "mul"],
                                                                                    [15, "x1", "sum"]]}])
     rows = {line: (topic, values) for _, line, topic, _, values in render.rows(facts)}
+    assert ("kernel", 6, "load_other", "in_ptr0[x1 + 8L*x0] → arg0_1", {"where": "in_ptr0[x1 + 8L*x0] → arg0_1"}) \
+        in render.rows(facts)
     assert rows[6] == ("load_other", {"where": "in_ptr0[x1 + 8L*x0] → arg0_1"})
     assert rows[10] == ("store_other", {"where": "out_ptr0[x1] → buf1", "values": ["exp"]})   # no home for exp known
     assert rows[16] == ("store_other", {"where": "out_ptr0[x1] → buf1", "values": ["mul"]})   # not the output's line
@@ -153,3 +155,15 @@ def test_the_first_line_of_a_file_is_quoted_and_a_line_zero_is_not():
     assert render.table_rows(facts, GENERIC_SOURCE, "call(args)\nmore")[0][3] == "call(args)"
     facts.calls = [{"handle": None, "line": 0}]
     assert render.table_rows(facts, GENERIC_SOURCE, "call(args)\nmore")[0][3] == ""
+
+
+def test_rows_are_the_kernels_by_line_and_topic_then_the_first_launch_only():
+    facts = generic_facts(calls=[{"handle": "first.run", "line": 2}, {"handle": "second.run", "line": 3}],
+                          reductions=[{"kind": "amax", "lines": [5], "step": None}],
+                          steps=[Step("sub", ["sub", "sub_1"], [9])])
+    rows = [(file, line, topic, detail) for file, line, topic, detail, _ in render.rows(facts)]
+    # a step makes the loads and stores say how they relate to it; one line, two rows: by topic
+    assert rows == [("kernel", 5, "load_other", "in_ptr0[x0] → arg0_1"), ("kernel", 5, "reduction", "amax"),
+                    ("kernel", 7, "store_other", "out_ptr0[x0] → buf0"), ("kernel", 8, "store_total", "out_ptr1[0] → buf1"),
+                    ("kernel", 9, "step:sub", "sub, sub_1"), ("kernel", 9, "store_other", "out_ptr2[x0]"),
+                    ("output_code", 2, "call", "first.run")]

@@ -27,12 +27,15 @@ class Runner:
         buf8 = empty_strided_cpu((3, ), (1, ), torch.complex64)
         buf9 = buf99; del buf99  # reuse
         buf10 = reinterpret_tensor(buf0, (s0, ), (1, ), 0)
+        buf11 = reinterpret_tensor(buf5, (3200, ), (1, ), 0)
+        buf12 = reinterpret_tensor(buf6, (2, 2), (2, 1), 0)
+        assert_size_stride(arg4_1, (10, ), (1, ), 'input')
         cpp_fused_0(arg0_1, buf0, buf5)
         return (buf5, )
 
 runner = Runner(partitions=[])
 """
-DTYPES = {"arg0_1": "float32", "arg1_1": "int64", "arg2_1": "float32", "arg3_1": "float16"}
+DTYPES = {"arg0_1": "float32", "arg1_1": "int64", "arg2_1": "float32", "arg3_1": "float16", "arg4_1": "float8_e4m3fn"}
 
 
 def test_each_tensors_size_is_its_elements_times_its_elements_bytes():
@@ -44,12 +47,15 @@ def test_each_tensors_size_is_its_elements_times_its_elements_bytes():
         "buf6": 8 * 8,                                    # a view: its own shape, its source's dtype
         "buf7": 100 * 4,                                  # ...whatever the size of the source
         "buf8": 3 * 4,                                    # a dtype not in the table counts 4 bytes
+        "arg4_1": 10 * 4,                                 # ...for an argument too
+        "buf11": 3200 * 2,                                # a view of a reuse: the first buffer's bfloat16
+        "buf12": 2 * 2 * 8,                               # a view of a view: int64 all the way
     }   # arg2_1, buf2 and buf10 have a symbolic size; buf9 reuses a buffer of no known size
 
 
 def test_an_argument_without_a_dtype_in_the_graph_counts_as_float32():
     sizes = traffic.tensor_bytes(OUTPUT_CODE, {})
-    assert sizes["arg1_1"] == 8 * 4 and sizes["arg0_1"] == 32 * 100 * 4
+    assert sizes["arg1_1"] == 8 * 4 and sizes["arg0_1"] == 32 * 100 * 4 and sizes["arg4_1"] == 10 * 4
 
 
 def test_a_view_of_a_buffer_with_a_symbolic_size_takes_its_dtype():
