@@ -17,8 +17,10 @@ SCALED = Path(__file__).resolve().parent.parent / "fixtures" / "cpu-torch2.13-sc
 KERNEL = "cpp_fused__softmax_abs_all_amax_div_eq_mul_ne_sub_0"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def scaled() -> facts.GraphFacts:
+    # analysed in each test (0.1 s): mutmut picks the tests to run on a mutant by the tests that
+    # ran its function, and a module-wide fixture would credit the first test only
     return facts.analyze(SCALED)
 
 

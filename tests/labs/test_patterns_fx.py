@@ -68,6 +68,7 @@ def triton_poi_fused_0(in_ptr0, in_ptr1):
     tmp3 = tl.where(tmp2, tmp0, tmp1)
     tmp4 = tmp3 * 2.0
     tmp5 = tmp3 + 1.0
+    tmp6 = 1.4426950408889634 * tmp3
 """
     graph = KernelGraph(source, "python")
     choice = graph.on_line(6)[-1]
@@ -75,6 +76,7 @@ def triton_poi_fused_0(in_ptr0, in_ptr1):
     assert unscaled(graph, graph.on_line(7)[-1]) is choice   # a scale by a constant is looked through
     shifted = graph.on_line(8)[-1]
     assert unscaled(graph, shifted) is shifted               # an offset is not
+    assert unscaled(graph, graph.on_line(9)[-1]) is choice   # the constant first, as a log2(e) factor may be
 
 
 def test_a_guarded_choice_with_a_shifted_row_in_either_branch_is_that_row():
@@ -168,7 +170,20 @@ def test_a_log_softmax_whose_sum_recomputes_its_shift_names_both_lines():
     # (x − max) − sqrt(sum(exp)): not the log of the sum
     "    tmp3 = tmp0 - tmp2\n    tmp4 = tl_math.exp(tmp3)\n    tmp5 = tl.sum(tmp4, 1)[:, None]\n"
     "    tmp6 = libdevice.sqrt(tmp5)\n    tmp7 = tmp3 - tmp6\n",
-], ids=["sum_of_another_row", "exp_of_a_ratio", "sqrt_not_log"])
+    # exp(x − sum(x)): shifted by a sum, not a max
+    "    tmp3 = tl.sum(tmp0, 1)[:, None]\n    tmp4 = tl_math.exp(tmp0 - tmp3)\n"
+    "    tmp5 = tl.sum(tmp4, 1)[:, None]\n    tmp6 = tmp4 / tmp5\n",
+    # exp(x − mean(x)): the first item of a Welford reduction is no max
+    "    tmp3, tmp4 = triton_helpers.welford(tmp0, 1)\n    tmp5 = tl_math.exp(tmp0 - tmp3)\n"
+    "    tmp6 = tl.sum(tmp5, 1)[:, None]\n    tmp7 = tmp5 / tmp6\n",
+    # tanh(x − max) / sum(exp(x − max)): the numerator is no exp
+    "    tmp3 = tmp0 - tmp2\n    tmp4 = libdevice.tanh(tmp3)\n    tmp5 = tl_math.exp(tmp3)\n"
+    "    tmp6 = tl.sum(tmp5, 1)[:, None]\n    tmp7 = tmp4 / tmp6\n",
+    # exp(x − max) / sum(tanh(x − max)): the sum is of no exp
+    "    tmp3 = tmp0 - tmp2\n    tmp4 = libdevice.tanh(tmp3)\n    tmp5 = tl_math.exp(tmp3)\n"
+    "    tmp6 = tl.sum(tmp4, 1)[:, None]\n    tmp7 = tmp5 / tmp6\n",
+], ids=["sum_of_another_row", "exp_of_a_ratio", "sqrt_not_log", "shift_by_a_sum", "shift_by_a_mean",
+        "tanh_numerator", "sum_of_tanh"])
 def test_a_kernel_that_only_looks_like_a_softmax_matches_nothing(body):
     assert _step_lines(_kernel(body)) == []
 
