@@ -1,5 +1,6 @@
 """A machine whose locale is not UTF-8 (Windows' cp1252, say), for code that reads and writes
-text files with pathlib (and, through `open_encoding`, the builtin `open`): Spanish pages, results and cohorts must not depend on the locale."""
+text files with pathlib (and, through `open_encoding`, the builtin `open`): Spanish pages,
+results and cohorts must not depend on the locale."""
 
 from __future__ import annotations
 
