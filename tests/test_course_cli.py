@@ -166,13 +166,16 @@ def test_validate_counts_valid_and_invalid_manifests_and_names_each_invalid_one(
     write_result(tmp_path, "inductor_kernels", "cuda")
     bad = write_result(tmp_path, "inside_compile", "cpu") / "manifest.json"
     bad.write_text("{not json")
+    empty = write_result(tmp_path, "inside_compile", "cuda") / "manifest.json"
+    empty.write_text("{}")
     deep = tmp_path / "a" / "b" / "c"
     deep.mkdir(parents=True)
     (deep / "manifest.json").write_text("{}")         # not <lab>/<device>/: not a result
     assert cli.main(["--results", str(tmp_path), "validate"]) == 1
     out, err = capsys.readouterr()
-    assert out == f"2 valid, 1 invalid manifests under {tmp_path}\n"
-    assert err.startswith(f"{bad}: not valid JSON") and err.count("\n") == 1
+    assert out == f"2 valid, 2 invalid manifests under {tmp_path}\n"
+    first, second = err.splitlines()
+    assert first.startswith(f"{bad}: not valid JSON") and second.startswith(str(empty))
 
 
 def test_validate_of_valid_manifests_or_of_none_exits_0(tmp_path, capsys):

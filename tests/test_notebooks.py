@@ -87,6 +87,14 @@ def test_a_table_is_each_english_text_to_its_spanish_without_the_newlines_around
     assert load_table(path) == TABLE
 
 
+def test_only_the_newlines_around_a_text_are_dropped_never_its_spaces_or_letters(tmp_path):
+    # an indented block opening a markdown cell, a comment about X
+    path = tmp_path / "toy_notebook.es.toml"
+    path.write_text("[[text]]\nen = '''\n    x = load()\nthen  '''\nes = '''\n    x = load()\ndespués  '''\n\n"
+                    "[[text]]\nen = \"X is the input\"\nes = \"la entrada es X\"\n", encoding="utf-8")
+    assert load_table(path) == {"    x = load()\nthen  ": "    x = load()\ndespués  ", "X is the input": "la entrada es X"}
+
+
 def test_a_table_is_read_as_utf8_whatever_the_machines_locale(tmp_path, monkeypatch):
     path = tmp_path / "toy_notebook.es.toml"
     path.write_text('[[text]]\nen = "Tree"\nes = "Árbol"\n', encoding="utf-8")
@@ -142,6 +150,16 @@ def test_a_cell_or_comment_without_spanish_is_named_with_the_table_to_add_it_to(
     assert "translations of text the notebook no longer has: 'Done.'" in str(error.value)
 
 
+def test_a_markdown_cell_without_spanish_is_named_as_one():
+    with pytest.raises(TranslationError) as error:
+        translate(SOURCE.replace("# Done.", "# Done at last."), TABLE | {"Done at last.": "Por fin."}, "toy_notebook")
+    assert "no longer has: 'Done.'" in str(error.value)      # (a table that kept up: the stale one)
+    with pytest.raises(TranslationError) as error:
+        translate(SOURCE.replace("# Done.", "# Done at last."), TABLE, "toy_notebook")
+    assert str(error.value) == ("toy_notebook: no Spanish for the markdown cell: 'Done at last.'; "
+                                "add it to docs/translations/toy_notebook.es.toml")
+
+
 def test_a_missing_text_is_quoted_up_to_80_characters():
     words = Translator({}, "toy")
     with pytest.raises(TranslationError) as error:
@@ -158,6 +176,10 @@ def test_translations_the_notebook_no_longer_has_are_named_first_in_order_with_h
     with pytest.raises(TranslationError) as error:
         words.check_unused()
     assert str(error.value) == "toy: translations of text the notebook no longer has: 'aa' (and 2 more)"
+    two = Translator({"zz": "1", "aa": "2"}, "toy")
+    with pytest.raises(TranslationError) as error:
+        two.check_unused()
+    assert str(error.value) == "toy: translations of text the notebook no longer has: 'aa' (and 1 more)"
     one = Translator({"c" * 81: "x", "used": "4"}, "toy")
     one.text("used", "comment")
     with pytest.raises(TranslationError) as error:
@@ -218,6 +240,13 @@ def test_a_notebook_no_run_executed_is_its_cells_without_outputs():
     ]}
 
 
+def test_a_code_cell_no_run_executed_is_its_lines_without_the_blank_lines_around_them():
+    source = "# %%\n\nX = 1\nprint(X)\n\n# %% [markdown]\n# X marks it.\n"
+    assert notebooks.unexecuted(source)["cells"] == [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": ["X = 1\n", "print(X)"]},
+        {"cell_type": "markdown", "metadata": {}, "source": ["X marks it."]}]
+
+
 # -- the pages ------------------------------------------------------------------------------------
 
 @pytest.fixture
@@ -265,6 +294,23 @@ def test_a_lab_without_a_run_gets_its_cells_without_outputs_and_a_warning(toy):
         "the toy_notebook page has no outputs: results/toy/cpu has no notebook.ipynb; run: make labs LAB=toy"]
     page = json.loads((docs / "en" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8"))
     assert page == notebooks.unexecuted(SOURCE) and page["cells"][1]["outputs"] == []
+
+
+def test_a_source_or_an_older_run_with_text_the_table_lacks_is_refused_naming_the_notebook(toy):
+    results, docs = toy
+    (notebooks.LABS_DIR / "toy" / "notebook.py").write_text(SOURCE.replace("# Done.", "# Done!"), encoding="utf-8")
+    with pytest.raises(TranslationError) as error:
+        notebooks.write_notebook_pages(results, docs)
+    assert str(error.value).startswith("toy_notebook: no Spanish for the markdown cell: 'Done!'")
+    # the source is translated, but the run was made by an older notebook whose prose differed
+    (notebooks.LABS_DIR / "toy" / "notebook.py").write_text(SOURCE, encoding="utf-8")
+    old = json.loads(json.dumps(RUN))
+    old["cells"][2]["source"] = ["Finished."]
+    (results / "toy" / "cpu").mkdir(parents=True)
+    (results / "toy" / "cpu" / "notebook.ipynb").write_text(json.dumps(old), encoding="utf-8")
+    with pytest.raises(TranslationError) as error:
+        notebooks.write_notebook_pages(results, docs)
+    assert str(error.value).startswith("toy_notebook: no Spanish for the markdown cell: 'Finished.'")
 
 
 def test_the_runs_notebook_is_read_as_utf8_whatever_the_machines_locale(toy, monkeypatch):

@@ -168,7 +168,8 @@ def test_trees_that_mirror_have_no_problem(tmp_path):
 
 def test_spanish_pages_are_read_as_utf8_whatever_the_machines_locale(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
-    write(docs / "en" / "index.md", "# Tree\n\n" + fenced("python", "name = 'tree'  # the name"))
-    write(docs / "es" / "index.md", "# Árbol\n\n" + fenced("python", "name = 'tree'  # el nombre, Ácer"))
-    locale_encoding(monkeypatch)     # cp1252 cannot decode the UTF-8 bytes of "Á"
+    # the same code on both sides: read in cp1252, "µs" would be "Âµs" on one side only
+    write(docs / "en" / "index.md", "# Tree\n\n" + fenced("python", "unit = 'µs'  # the unit"))
+    write(docs / "es" / "index.md", "# Árbol\n\n" + fenced("python", "unit = 'µs'  # la unidad, Ácer"))
+    locale_encoding(monkeypatch)     # and cp1252 cannot decode the UTF-8 bytes of "Á" at all
     assert mirror_problems(docs) == []
