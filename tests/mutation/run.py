@@ -137,6 +137,17 @@ MODULES["scripts/course/build_errors.py"] = ["tests/test_build_errors.py"]
 MODULES["scripts/course/site_inputs.py"] = ["tests/test_site_inputs.py"]
 MODULES["scripts/course/machine_paths.py"] = ["tests/test_machine_paths.py"]
 MODULES["scripts/course/includes.py"] = ["tests/test_hardening_engine.py"]
+# The rest of issue 26's engine modules: the files that call each in-process (the command line's
+# end-to-end tests run `python -m course` in a subprocess, which mutmut cannot see).
+MODULES["scripts/course/__main__.py"] = ["tests/test_course_cli.py", "tests/test_cohort_cli.py", "tests/test_cohorts.py",
+                                         "tests/test_cohorts_scale.py"]
+MODULES["scripts/course/claims.py"] = ["tests/test_claims_registry.py", "tests/test_claims.py"]
+MODULES["scripts/course/curriculum.py"] = ["tests/test_curriculum.py", "tests/test_curriculum_markers.py"]
+MODULES["scripts/course/glossary.py"] = ["tests/test_glossary.py", "tests/test_claims.py", "tests/test_site.py"]
+MODULES["scripts/course/notebooks.py"] = ["tests/test_notebooks.py", "tests/test_site.py"]
+MODULES["scripts/course/plots.py"] = ["tests/test_plots.py", "tests/test_markers.py", "tests/test_cohort_markers.py"]
+MODULES["scripts/course/strings.py"] = ["tests/test_strings.py", "tests/test_curriculum_markers.py", "tests/test_markers.py"]
+MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "tests/test_hardening.py", "tests/test_site.py"]
 
 
 def build_tree(modules: list[str]) -> None:
