@@ -96,7 +96,9 @@ lint: $(STAMP)
 
 # Tiers: tests/conftest.py marks a test slow when it runs a lab, builds the site or opens the
 # browser (or says @pytest.mark.slow); everything else is the fast tier.
-FAST_TIER := $(PY) -m pytest -q -m "not slow" tests
+# The fast tier on every core, a test file per worker (a file's fixtures are built once); the
+# slow tier stays serial: its labs time themselves, and a neighbour would move their numbers.
+FAST_TIER := $(PY) -m pytest -q -m "not slow" -n auto --dist loadfile tests
 SLOW_TIER := $(PY) -m pytest -q -m slow tests
 test-fast: $(STAMP) lint
 	$(FAST_TIER)

@@ -226,6 +226,26 @@ def test_a_lab_that_imports_another_lab_is_stale_when_that_lab_changes(tree):
     assert tree / "third_lab" not in fingerprint.lab_folders("toy_ok")
 
 
+def test_a_lab_import_below_a_files_first_line_is_followed_and_so_are_its_own(tree):
+    # Imports rarely sit on a file's first line: a docstring and other imports come before them,
+    # and a lazy one sits indented in a function. Each is followed, and so is what the imported
+    # lab itself imports; a lab named inside a string is not an import.
+    for name in ("third_lab", "fourth_lab", "fifth_lab"):
+        (tree / name).mkdir()
+        (tree / name / "shared.py").write_text("WIDTH = 64\n")
+    (tree / "toy_ok" / "borrow.py").write_text(
+        '"""Borrows a width."""\n\nimport math\n\n\ndef width():\n    from labs.third_lab.shared import WIDTH\n'
+        "    return math.floor(WIDTH)\n")
+    (tree / "third_lab" / "shared.py").write_text('"""Shared."""\nimport labs.fourth_lab.shared\nWIDTH = 64\n')
+    (tree / "toy_ok" / "note.py").write_text('TEXT = "from labs.fifth_lab import nothing"\n')
+    folders = fingerprint.lab_folders("toy_ok")
+    assert tree / "third_lab" in folders and tree / "fourth_lab" in folders
+    assert tree / "fifth_lab" not in folders
+    before = fingerprint.source_hash("toy_ok")
+    (tree / "fourth_lab" / "shared.py").write_text("WIDTH = 128\n")
+    assert fingerprint.source_hash("toy_ok") != before, "a lab's key ignored a lab its import imports"
+
+
 def _declare(root: Path, lab: str, line: str) -> None:
     toml = root / lab / "lab.toml"
     toml.write_text(toml.read_text() + line + "\n")

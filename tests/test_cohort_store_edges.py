@@ -12,6 +12,7 @@ from course.cohorts import aggregate, store
 from course.cohorts.config import CohortError
 from course.cohorts.submission import MAX_BYTES, short_hash, to_text
 from tests.helpers_cohorts import add, rehash, run, write
+from tests.helpers_locale import locale_encoding, open_encoding
 
 
 def _stored_name(seq: int, data: dict) -> str:
@@ -232,3 +233,18 @@ def test_an_earlier_versions_interrupted_swap_is_finished_by_the_next_reader(tmp
     (previous / "stale.json").write_text("{}", encoding="utf-8")
     assert [s.data for s in store.read_submissions(cohort)] == [run(1)]
     assert not previous.exists()
+
+
+def test_a_stored_submission_is_utf8_on_a_machine_whose_locale_is_not(tmp_path, cohort, monkeypatch):
+    # a Spanish alias and the µs unit: on Windows (cp1252) a file written without an encoding
+    # holds b"\xe9" and b"\xb5", which no later read of the cohort accepts as UTF-8
+    locale_encoding(monkeypatch)
+    open_encoding(monkeypatch, store)
+    data = run(1, "José")
+    [outcome] = add(cohort, write(tmp_path, "1.json", to_text(data)))
+    assert outcome.verdict == "accepted"
+    stored = cohort.submissions_dir / _stored_name(1, data)
+    assert stored.read_bytes() == to_text(data).encode("utf-8")
+    assert b'"alias": "Jos\xc3\xa9"' in stored.read_bytes()
+    [entry] = store.read_submissions(cohort)
+    assert entry.data == data

@@ -135,7 +135,8 @@ def test_every_bad_file_is_refused_with_one_line_and_changes_nothing(tmp_path, c
         assert outcome.verdict == "refused", f"{name} was {outcome.verdict}: {outcome.message}"
         assert phrase in outcome.message, f"{name}: {outcome.message}"
         line = outcome.line()
-        assert line.startswith(f"refused {path}: ") and "\n" not in line and len(line) < 400, line
+        # One short line whatever the path's length (a test folder's path varies by machine)
+        assert line.startswith(f"refused {path}: ") and "\n" not in line and len(line) - len(str(path)) < 340, line
         assert snapshot(cohort) == before, f"{name} changed the cohort"
 
 

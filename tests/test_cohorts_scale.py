@@ -295,15 +295,19 @@ def test_the_reference_run_is_the_committed_one_not_a_local_run(tmp_path, monkey
     folder.mkdir(parents=True)
     committed = manifest()
     committed["provenance"] = dict(committed["provenance"], commit="c0ffee1", device_name="AMD EPYC")
+    committed["metrics"]["tinyhead.seed.speedup"] = {"value": 1.5, "unit": "×"}
     (folder / "manifest.json").write_text(json.dumps(committed))
     git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "."], check=True)
     subprocess.run([*git, "commit", "-qm", "results"], check=True)
+    monkeypatch.setattr(reference, "ROOT", repo)
+    # the usual case: results/ holds the committed run unchanged
+    [usual] = reference.reference_runs(["inductor_kernels"], ResultStore(repo / "results"), {"cpu": {"AMD EPYC"}})
+    assert usual.committed and usual.provenance["commit"] == "c0ffee1" and usual.headlines == {"tinyhead.seed.speedup": 1.5}
     local = copy.deepcopy(committed)
     local["provenance"]["commit"] = "bad0bad"                        # a learner's own `make labs`
     (folder / "manifest.json").write_text(json.dumps(local))
-    monkeypatch.setattr(reference, "ROOT", repo)
     store_here = ResultStore(repo / "results")
     assert store_here.get("inductor_kernels", "cpu").provenance["commit"] == "bad0bad"
     [run_] = reference.reference_runs(["inductor_kernels"], store_here, {"cpu": {"AMD EPYC"}})

@@ -51,8 +51,20 @@ def test_each_figure_gets_its_own_div_and_its_titles_default_to_its_columns(draw
     ("2=dos|8=ocho|16=dieciséis", "x_labels names 16, not a value of column batch"),
     ("2=dos|8", 'x_labels takes "key=label|key=label"'),
     ("2=dos|8=", 'x_labels takes "key=label|key=label"'),
+    # an empty key is the same misuse, named as such, not as a value without its label
+    ("2=dos|8=ocho|=nada", 'x_labels takes "key=label|key=label"'),
+    # every value that lacks a label and every key that is no value is named, in order
+    ("16=dieciséis|32=treinta y dos", "x_labels has no label for 2, 8"),
+    ("2=dos|8=ocho|16=dieciséis|32=treinta y dos", "x_labels names 16, 32, not a value of column batch"),
 ])
 def test_x_labels_name_every_value_of_the_column_and_nothing_else(drawn, labels, why):
     _, page = drawn
     [error] = page(f'{{{{ figure inductor_kernels/cpu:lat.v2 x_labels="{labels}" }}}}').errors
     assert error.endswith(why)
+
+
+def test_a_label_may_hold_an_equals_sign_which_the_key_before_it_may_not(drawn):
+    # the key ends at the first `=`: "2=x=2" labels the value 2 "x=2"
+    calls, page = drawn
+    assert page('{{ figure inductor_kernels/cpu:lat.v2 x_labels="2=x=2|8=ocho" }}').errors == []
+    assert calls[0]["x_labels"] == {"2": "x=2", "8": "ocho"}

@@ -26,15 +26,26 @@ TOYS = Path(__file__).resolve().parent / "toylabs"
 CORES = gpu_node.usable_cores()
 
 # A lab: records its process's view as one JSON line in FAKE_EVENTS, sleeps FAKE_SLEEP_<lab>
-# seconds, then writes a manifest (or exits 3 without one when FAKE_FAIL names it).
+# seconds, then writes a manifest with Spanish in it (or exits 3 without one when FAKE_FAIL names
+# it, or is killed at once when FAKE_KILL does). It says one line on stdout and one on stderr;
+# with FAKE_STDIN set it records whether its stdin is at its end ("eof") or left open ("open").
 FAKE_LAB = r'''
-import json, os, sys, time
+import json, os, signal, sys, time
 lab, out, resume = sys.argv[1:4]
+if os.environ.get("FAKE_KILL") == lab:
+    os.kill(os.getpid(), signal.SIGKILL)
+print(f"{lab} on stdout", flush=True)
+print(f"{lab} on stderr", file=sys.stderr, flush=True)
 cache = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
 seen = {"lab": lab, "start": time.time(), "gpus": os.environ.get("CUDA_VISIBLE_DEVICES"),
         "cores": sorted(os.sched_getaffinity(0)), "inductor": cache,
         "triton": os.environ.get("TRITON_CACHE_DIR"), "work": os.environ.get("COURSE_WORK_DIR"),
-        "cache_was_empty": not (cache and os.path.isdir(cache) and os.listdir(cache)), "resume": resume}
+        "cache_was_empty": not (cache and os.path.isdir(cache) and os.listdir(cache)), "resume": resume,
+        "cwd": os.getcwd()}
+if os.environ.get("FAKE_STDIN"):
+    import select
+    ready = select.select([0], [], [], 0.5)[0]
+    seen["stdin"] = "eof" if ready and os.read(0, 1) == b"" else "open"
 if cache:
     os.makedirs(cache, exist_ok=True)
     open(os.path.join(cache, "kernel.py"), "w").write("compiled")
@@ -45,7 +56,12 @@ with open(os.environ["FAKE_EVENTS"], "a") as handle:
 if os.environ.get("FAKE_FAIL") == lab:
     sys.exit(3)
 os.makedirs(out, exist_ok=True)
-json.dump({"lab": lab, "status": "ok", "provenance": {"wall_s": 1.0}}, open(os.path.join(out, "manifest.json"), "w"))
+provenance = {"wall_s": 1.0}
+if os.environ.get("FAKE_RESUMED_" + lab):
+    provenance["resumed_parts"] = int(os.environ["FAKE_RESUMED_" + lab])
+with open(os.path.join(out, "manifest.json"), "w", encoding="utf-8") as handle:
+    json.dump({"lab": lab, "status": "ok", "title": "Título, Árbol", "provenance": provenance}, handle,
+              ensure_ascii=False)
 '''
 
 
@@ -609,3 +625,117 @@ def test_a_failed_lab_beside_others_keeps_its_pin_for_the_resume(node):
     assert json.loads((out / ".placement" / "a.json").read_text()) == {
         "slots": [int(seen["a"]["gpus"])], "gpus": ["0", "1"], "cores": list(CORES)}
     assert not (out / ".placement" / "b.json").exists()                   # an ok lab's pin is gone
+
+
+# ---- near misses, second round (the survivors of the full run of 2026-11-27) ------------------
+
+SECONDS = r"[0-9] s"     # a fake lab takes a second or two: a time since the epoch would be ten digits
+
+
+def ends(log: list[str]) -> list[str]:
+    return [line for line in log if line.startswith("00:00:00 end ")]
+
+
+def test_each_end_line_says_exit_status_result_resumed_parts_seconds_and_the_labs_beside(node):
+    # a holds GPU 0 throughout; b fails on GPU 1, then c, killed at once, takes it: both beside a
+    _, log, _, codes = node(["a", "b", "c"], walls={"a": 30, "b": 20, "c": 10}, FAKE_SLEEP_a="2.5",
+                            FAKE_FAIL="b", FAKE_KILL="c", FAKE_RESUMED_a="2")
+    assert codes == {"a": 0, "b": 3, "c": 137}         # killed by SIGKILL: 128 + 9, as a shell says
+    lines = ends(log)
+    assert len(lines) == 3
+    for line, pattern in zip(lines, [
+            rf"00:00:00 end b: exit 3, no result, resumed 0 parts, {SECONDS}, beside a",
+            rf"00:00:00 end c: exit 137, no result, resumed 0 parts, {SECONDS}, beside a",
+            rf"00:00:00 end a: exit 0, ok, resumed 2 parts, {SECONDS}, beside b, c"], strict=True):
+        assert re.fullmatch(pattern, line), line
+
+
+def test_an_end_line_names_no_lab_beside_when_none_ran_beside_it(node):
+    _, log, _, _ = node(["a"], walls={"a": 30})                     # two GPUs, one lab: side by side, alone
+    assert "side by side" in "\n".join(log)
+    [line] = ends(log)
+    assert re.fullmatch(rf"00:00:00 end a: exit 0, ok, resumed 0 parts, {SECONDS}", line), line
+    _, log, _, _ = node(["c", "d"], serial=True, FAKE_RESUMED_d="1")     # the same OUT: its log goes on
+    assert [re.sub(SECONDS, "N s", line) for line in ends(log)[1:]] == [
+        "00:00:00 end c: exit 0, ok, resumed 0 parts, N s", "00:00:00 end d: exit 0, ok, resumed 1 parts, N s"]
+
+
+def test_a_start_line_beside_others_names_the_gpus_by_their_ids_and_the_cores(node):
+    _, log, _, _ = node(["distributed", "a"], gpus=("4", "6", "7"), walls={"distributed": 300, "a": 10})
+    starts = [line for line in log if line.startswith("00:00:00 start ")]
+    assert re.fullmatch(r"00:00:00 start distributed on GPU 4,6, cores [0-9][0-9,-]*", starts[0]), starts[0]
+    assert re.fullmatch(r"00:00:00 start a on GPU 7, cores [0-9][0-9,-]*", starts[1]), starts[1]
+    half = (len(CORES) + 1) // 2                       # two GPUs: the first half of the cores, rounded up
+    first = CORES[:half]
+    cores = f"{first[0]}-{first[-1]}" if len(first) > 1 else f"{first[0]}"
+    assert list(CORES) == list(range(CORES[0], CORES[0] + len(CORES)))   # contiguous here: one span
+    _, log, _, _ = node(["b"], walls={"b": 10})
+    assert f"00:00:00 start b on GPU 0, cores {cores}" in log
+
+
+def test_a_labs_output_and_errors_go_to_its_log_in_the_order_written(node):
+    _, _, out, _ = node(["a", "b"], walls={"a": 20, "b": 10})
+    assert (out / "logs" / "a.log").read_text() == "a on stdout\na on stderr\n"
+    assert (out / "logs" / "b.log").read_text() == "b on stdout\nb on stderr\n"
+
+
+def test_a_lab_reads_no_input_and_runs_in_the_courses_root_whatever_the_callers_folder(node, tmp_path, monkeypatch):
+    """A stray input() in a lab meets the end of its input at once, never the terminal the
+    run was started from (here a pipe that stays open); `python -m labs.x` needs the root."""
+    monkeypatch.chdir(tmp_path)
+    read, write = os.pipe()
+    saved = os.dup(0)
+    try:
+        os.dup2(read, 0)
+        seen, _, _, _ = node(["a", "b"], walls={"a": 20, "b": 10}, FAKE_STDIN="1")
+        serial, _, _, _ = node(["c"], serial=True, FAKE_STDIN="1")
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, read, write):
+            os.close(fd)
+    assert [seen["a"]["stdin"], seen["b"]["stdin"], serial["c"]["stdin"]] == ["eof"] * 3
+    assert {seen["a"]["cwd"], seen["b"]["cwd"], serial["c"]["cwd"]} == {str(gpu_node.ROOT)}
+    assert tmp_path != gpu_node.ROOT
+
+
+def test_a_lab_log_in_a_folder_not_made_yet_is_made_with_its_parents(tmp_path):
+    log = tmp_path / "a" / "b" / "lab.log"
+    process = gpu_node.launch([sys.executable, "-c", "print('hi')"], dict(os.environ), log, None)
+    assert process.wait(timeout=30) == 0 and log.read_text() == "hi\n"
+
+
+def test_a_node_with_no_gpu_found_runs_its_labs_one_after_another(node):
+    seen, log, _, codes = node(["a", "b"], gpus=())
+    assert codes == {"a": 0, "b": 0} and "side by side" not in "\n".join(log)
+    assert seen["a"]["work"] is None
+
+
+def test_a_result_with_spanish_in_it_is_read_as_utf8_whatever_the_machines_locale(node, tmp_path, monkeypatch):
+    from tests.helpers_locale import locale_encoding
+    locale_encoding(monkeypatch)            # cp1252 cannot decode the UTF-8 bytes of "Á", misreads those of "í"
+    # the committed result's wall time still orders the lab
+    (tmp_path / "results" / "z" / "cuda").mkdir(parents=True)
+    (tmp_path / "results" / "z" / "cuda" / "manifest.json").write_text(
+        json.dumps({"title": "Árbol", "provenance": {"wall_s": 700.0}}, ensure_ascii=False), encoding="utf-8")
+    assert gpu_node.estimate_s("z", tmp_path / "results") == 700.0
+    # the placement is added to the lab's manifest without garbling its Spanish
+    _, log, out, _ = node(["a"], serial=True)
+    manifest = json.loads((out / "a" / "cuda" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["title"] == "Título, Árbol" and manifest["provenance"]["placement"]["launch"] == "serial"
+    assert re.fullmatch(rf"00:00:00 end a: exit 0, ok, resumed 0 parts, {SECONDS}", ends(log)[0])
+    # and the next run (its lines follow the first run's in OUT's log) finds it done
+    _, log, _, _ = node(["a"], serial=True)
+    assert "00:00:00 done already: a" in log and len(ends(log)) == 1
+
+
+def test_the_progress_log_is_utf8_whatever_the_machines_locale(tmp_path, monkeypatch):
+    from tests.helpers_locale import locale_encoding
+    locale_encoding(monkeypatch)
+    (tmp_path / "labs" / "a").mkdir(parents=True)
+    (tmp_path / "labs" / "a" / "lab.toml").write_text("")
+    run = NodeRun(out=tmp_path / "out", labs=("a",), labs_dir=tmp_path / "labs", gpus=("0",), cores=CORES,
+                  command=(str(tmp_path / "pythón-missing"), "{lab}"), clock=lambda: "00:00:00")
+    assert Node(run).go() == {"a": 127}
+    assert "could not start: [Errno 2] No such file or directory: " in \
+        (tmp_path / "out" / "progress.log").read_text(encoding="utf-8")
+    assert "pythón-missing" in (tmp_path / "out" / "progress.log").read_text(encoding="utf-8")

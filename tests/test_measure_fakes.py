@@ -118,6 +118,17 @@ def test_verdict_needs_both_medians_inside_the_other_spread_to_call_noise():
     assert measure.verdict(stats(1.2, 0.95, 1.25), baseline) == "same"
 
 
+def test_verdict_is_not_same_when_only_the_candidates_wide_spread_covers_the_baseline():
+    # The baseline is tight; the candidate is 20 % slower with a wide spread that reaches back
+    # over the baseline's median. The baseline's spread does not reach the candidate's median,
+    # so the difference is not noise on both sides: "slower", and "faster" the other way round.
+    tight, wide = stats(1.0, 0.99, 1.01), stats(1.2, 0.8, 1.6)
+    assert measure.verdict(tight, wide) == "slower"
+    assert measure.verdict(wide, tight) == "faster"
+    # near miss: once the tight side's spread reaches the other median too, it is noise
+    assert measure.verdict(stats(1.0, 0.9, 1.25), wide) == "same"
+
+
 @pytest.mark.parametrize("gap, expected", [(0.5, None), (0.51, 0.51), (-1.0, None)])
 def test_host_overhead_must_exceed_half_the_wider_iqr(gap, expected):
     latency = stats(10.0 + gap, 10.0 + gap - 0.5, 10.0 + gap + 0.5)    # IQR 1: half is 0.5

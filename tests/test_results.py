@@ -35,6 +35,21 @@ def test_missing_provenance_field_is_named():
         results.validate_manifest(data, "m.json")
 
 
+def test_a_manifest_edited_in_place_is_validated_again(tmp_path):
+    # `make serve` rebuilds in one process: a manifest that was valid, then edited into an
+    # inconsistent one at the same path, must be refused on the next read, not remembered.
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(manifest()))
+    assert results.read_manifest(path)["checks"]["fast"]["passed"] is False
+    edited = manifest()
+    edited["checks"]["fast"]["passed"] = True             # 0.41 > 1.0 is not a pass
+    path.write_text(json.dumps(edited))
+    with pytest.raises(results.ManifestError, match=r"checks\.fast\.passed"):
+        results.read_manifest(path)
+    path.write_text(json.dumps(manifest()))               # put back: valid again at the same path
+    assert results.read_manifest(path)["checks"]["fast"]["passed"] is False
+
+
 def test_broken_json_names_line_and_column(tmp_path):
     path = tmp_path / "manifest.json"
     path.write_text('{"status": "ok",,}')

@@ -28,6 +28,15 @@ def refused(line: str):
     return pytest.raises(ValueError, match=f"^{re.escape(line)}$")
 
 
+def accepts(rule, *args) -> bool:
+    """Whether a rule lets the value through (an assertion, not an error, when it should not)."""
+    try:
+        rule(*args)
+    except ValueError:
+        return False
+    return True
+
+
 @pytest.mark.parametrize("value", [0, 0.0, -1, -1e-9, math.nan, math.inf, -math.inf, True, False, "1", None])
 def test_positive_refuses_zero_negatives_nan_infinity_bools_and_non_numbers(value):
     with refused(f"settings: n = {value!r}; set a finite number above 0"):
@@ -134,13 +143,23 @@ def test_at_most_takes_the_limit_and_refuses_just_past_it():
 
 
 def test_divides_wants_an_even_split():
-    divides("n_head", 4, 128, "width")
-    divides("n_head", 1, 7, "width")
-    divides("n_head", 7, 7, "width")
+    assert accepts(divides, "n_head", 4, 128, "width")
+    assert accepts(divides, "n_head", 1, 7, "width")
+    assert accepts(divides, "n_head", 7, 7, "width")
     with refused("settings: n_head = 3; it must divide width (128) evenly"):
         divides("n_head", 3, 128, "width")
     with refused("settings: n_head = 8; it must divide width (4) evenly"):
         divides("n_head", 8, 4, "width")
+
+
+def test_divides_asks_whether_the_part_splits_the_whole_not_the_other_way_round():
+    # 4 heads split a width of 128 (32 each); a width of 4 cannot hold 128 heads, though 4
+    # divides 128: the whole is the second number, the part the first.
+    assert accepts(divides, "n_head", 4, 128, "width")
+    assert accepts(divides, "micro_batches", 2, 6, "batch")
+    assert not accepts(divides, "n_head", 128, 4, "width")
+    assert not accepts(divides, "micro_batches", 6, 2, "batch")
+    assert not accepts(divides, "n_head", 3, 128, "width")       # neither way
 
 
 def test_per_device_gives_each_device_its_settings_and_refuses_another():

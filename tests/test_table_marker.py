@@ -31,6 +31,17 @@ def test_per_column_digits_and_code_columns_and_empty_cells(page):
         + SOURCE)
 
 
+def test_a_zero_and_a_false_are_values_and_only_a_missing_cell_is_a_dash(tmp_path):
+    # 0 failures, a 0.0 error and a False flag are results a reader must see; an empty string
+    # and a null are the cells a lab left empty.
+    table = {"columns": ["case", "failures", "error", "fused"],
+             "rows": [["a", 0, 0.0, False], ["b", None, "", True]], "units": {}}
+    write_result(tmp_path, provenance=todays_code(), tables={"t": table}, figures={})
+    ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
+    markdown = expand("{{ table inductor_kernels/cpu:t }}", ctx, ResultStore(tmp_path)).markdown
+    assert "| a | 0 | 0 | no |\n| b | — | — | yes |\n" in markdown
+
+
 @pytest.mark.parametrize("options, why", [
     ('columns="value,q,r"', "table t has no column q, r (it has: name, value, src)"),
     ('digits="q:1,r:2"', "digits names q, r, not a shown column"),

@@ -78,10 +78,13 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
                   "test_post_grad_print"],
     "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu", "test_meaning_rules"],
-    "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges"],
-    "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks"],
-    "score": ["test_kernel_facts", "test_kernel_facts_score"],
-    "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys"],
+    "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges",
+               "test_checks_open_survivors"],
+    "text_checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_text_checks",
+                    "test_text_checks_open_survivors"],
+    "score": ["test_kernel_facts", "test_kernel_facts_score", "test_kernel_facts_score_open_survivors"],
+    "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys",
+                 "test_kernel_graph_folds"],
     "patterns": ["test_patterns_fx", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
     "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements"],
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
@@ -141,6 +144,17 @@ MODULES["scripts/course/build_errors.py"] = ["tests/test_build_errors.py"]
 MODULES["scripts/course/site_inputs.py"] = ["tests/test_site_inputs.py"]
 MODULES["scripts/course/machine_paths.py"] = ["tests/test_machine_paths.py"]
 MODULES["scripts/course/includes.py"] = ["tests/test_hardening_engine.py"]
+# The rest of issue 26's engine modules: the files that call each in-process (the command line's
+# end-to-end tests run `python -m course` in a subprocess, which mutmut cannot see).
+MODULES["scripts/course/__main__.py"] = ["tests/test_course_cli.py", "tests/test_cohort_cli.py", "tests/test_cohorts.py",
+                                         "tests/test_cohorts_scale.py"]
+MODULES["scripts/course/claims.py"] = ["tests/test_claims_registry.py", "tests/test_claims.py"]
+MODULES["scripts/course/curriculum.py"] = ["tests/test_curriculum.py", "tests/test_curriculum_markers.py"]
+MODULES["scripts/course/glossary.py"] = ["tests/test_glossary.py", "tests/test_claims.py", "tests/test_site.py"]
+MODULES["scripts/course/notebooks.py"] = ["tests/test_notebooks.py", "tests/test_site.py"]
+MODULES["scripts/course/plots.py"] = ["tests/test_plots.py", "tests/test_markers.py", "tests/test_cohort_markers.py"]
+MODULES["scripts/course/strings.py"] = ["tests/test_strings.py", "tests/test_curriculum_markers.py", "tests/test_markers.py"]
+MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "tests/test_hardening.py", "tests/test_site.py"]
 
 
 def build_tree(modules: list[str]) -> None:

@@ -1,0 +1,52 @@
+"""The glossary's words to avoid (docs/translations/glossary.toml), found in a Spanish page's
+prose as whole words in any case, never inside code or a marker, and named with the term to
+use instead: what the build and test_site.py hold every Spanish page to."""
+
+from __future__ import annotations
+
+import pytest
+
+from course.glossary import avoided_terms
+
+
+def test_an_avoided_word_is_named_with_the_term_to_use_instead():
+    assert avoided_terms("Guarda el fichero de salida.") == [("fichero", "archivo")]
+    assert avoided_terms("Reproduce el grafo CUDA.") == [("grafo CUDA", "CUDA graph")]
+
+
+def test_an_avoided_word_is_found_in_any_case():
+    assert avoided_terms("FICHERO y Un Frame") == [("un frame", "marco"), ("fichero", "archivo")]
+
+
+def test_each_avoided_word_is_named_once_in_the_glossarys_order():
+    page = "Los ficheros, un fichero, el frame y otro fichero."
+    assert avoided_terms(page) == [("el frame", "marco"), ("fichero", "archivo"), ("ficheros", "archivo")]
+
+
+@pytest.mark.parametrize("page", [
+    "Los subficheros no cuentan.",             # inside a longer word
+    "El ficherox tampoco.",
+    "archivo_fichero_viejo",                   # an identifier: `_` is part of a word
+    "El frameworks es otra cosa.",
+    "",
+])
+def test_a_word_that_only_contains_an_avoided_one_is_not_named(page):
+    assert avoided_terms(page) == []
+
+
+@pytest.mark.parametrize("page", [
+    "Llama a `abrir(fichero)` primero.",
+    "```python\nfichero = open('x')\n# un fichero\n```\n",       # a fenced block over several lines
+    "{{ code lab:fichero.py }}",
+    "{{ table lab/cpu:x\n  title=\"fichero\" }}",                 # a marker over two lines
+])
+def test_code_and_markers_may_use_any_word(page):
+    assert avoided_terms(page) == []
+
+
+def test_code_is_taken_out_as_a_space_so_a_word_right_after_it_is_still_found():
+    assert avoided_terms("Llama a `open()`fichero.") == [("fichero", "archivo")]
+
+
+def test_backticks_on_two_lines_are_no_code_span():
+    assert avoided_terms("un ` suelto, fichero\ny otro `") == [("fichero", "archivo")]
