@@ -1,5 +1,5 @@
 """render.py's rows as the pages' tables show them, from the hand-written facts of
-tests/labs/test_document_text.py: every cited line with its topic, quoted code and both
+tests/helpers_kernel_facts_hand.py: every cited line with its topic, quoted code and both
 languages' words, and the small phrases (line lists, batch-wide stores, unknown codes)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from labs.common.kernel_facts import render
 from labs.common.kernel_facts.records import Step
-from tests.labs.test_document_text import GENERIC_SOURCE, SOFTMAX_SOURCE, generic_facts, softmax_facts
+from tests.helpers_kernel_facts_hand import GENERIC_SOURCE, SOFTMAX_SOURCE, generic_facts, softmax_facts
 
 OUTPUT_CODE = "\n".join(f"# line {n}" for n in range(1, 40)) + "\n        cpp_fused__softmax_0(arg0_1, buf1, buf0)"
 
