@@ -56,3 +56,16 @@ def test_an_artifact_that_names_no_language_is_listed_as_text(tmp_path):
     ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
     expansion = expand("{{ code inductor_kernels/cpu:kernel }}", ctx, ResultStore(tmp_path))
     assert expansion.errors == [] and expansion.markdown.startswith('``` text linenums="1" title="kernel.cpp"\nint x;\n```')
+
+
+@pytest.mark.parametrize("options, refusal", [
+    ('hl_from="notes:nope"', "table notes has no column nope (it has: line, file)"),
+    ('hl_from="notes:line" hl_where="kind=kernel"', "table notes has no column kind (it has: line, file)"),
+])
+def test_a_highlight_from_a_column_the_table_lacks_names_every_column_it_has(tmp_path, options, refusal):
+    # the page's author fixes the marker from this line: each column, as the table spells it
+    write_result(tmp_path, provenance=todays_code(),
+                 tables={"notes": {"columns": ["line", "file"], "rows": [[1, "kernel"]]}}, figures={})
+    ctx = PageContext(page="en/labs/x.md", lang="en", page_dir="labs", site_root="..")
+    marker = f"{{{{ code inductor_kernels/cpu:kernel {options} }}}}"
+    assert expand(marker, ctx, ResultStore(tmp_path)).errors == [f"en/labs/x.md: marker {marker}: {refusal}"]

@@ -71,3 +71,18 @@ def test_an_option_that_does_not_parse_names_the_marker_as_written(page):
     [error] = page('{{ metric inductor_kernels/cpu:eager_us digits="x }}').errors
     assert error == ('en/labs/x.md: marker {{ metric inductor_kernels/cpu:eager_us digits="x }}: cannot parse its '
                      "options (No closing quotation); quote values that contain spaces")
+
+
+def test_a_metric_that_starts_an_indented_line_stays_in_its_sentence(page):
+    # an inline value is one line: indenting "as a whole" must not break the line after it
+    assert page("- item\n\n    {{ metric inductor_kernels/cpu:eager_us }} per call\n").markdown == (
+        "- item\n\n    11.8\u00a0µs per call\n")
+
+
+def test_an_opening_left_before_a_marker_is_quoted_without_the_marker_that_expanded(page):
+    # `{{ {{ metric … }}`: the second opening makes a marker, the first is left unclosed; the
+    # quote is the line from it, the expanded marker taken out
+    expansion = page("see {{ {{ metric inductor_kernels/cpu:eager_us }} here\n")
+    assert expansion.markdown == "see {{ 11.8\u00a0µs here\n"
+    assert expansion.errors == ["en/labs/x.md: an unclosed marker: '{{  here'; close it with }} "
+                                "or write it inside `code` to show the syntax"]
