@@ -33,8 +33,8 @@ def on_post_build(config) -> None:
 def publish(source: Path, target: Path) -> None:
     data = source.read_bytes()
     try:
-        text = data.decode("utf-8")
+        text = data.decode()     # bytes.decode and str.encode are UTF-8 whatever the machine's locale
     except UnicodeDecodeError:   # a binary artifact (an image, an archive): as it is
         target.write_bytes(data)
         return
-    target.write_text(machine_paths.neutral(text), encoding="utf-8")
+    target.write_bytes(machine_paths.neutral(text).encode())
