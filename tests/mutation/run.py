@@ -90,7 +90,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
     "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
     "traffic": ["test_traffic_bytes", "test_explain_report"],
-    "facts": ["test_facts_fields", "test_kernel_facts", "test_kernel_facts_planted"],
+    "facts": ["test_facts_fields", "test_facts_launches", "test_kernel_facts", "test_kernel_facts_planted"],
     "records": ["test_kernel_facts", "test_records_lookup"],
     "document": ["test_document_text", "test_annotate"],
     "render": ["test_render_rows", "test_document_text", "test_annotate"],
