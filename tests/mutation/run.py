@@ -85,7 +85,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "score": ["test_kernel_facts", "test_kernel_facts_score", "test_kernel_facts_score_open_survivors"],
     "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys",
                  "test_kernel_graph_folds"],
-    "patterns": ["test_patterns_fx", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
+    "patterns": ["test_patterns_fx", "test_patterns_near_misses", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
     "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements"],
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
     "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
