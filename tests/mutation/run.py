@@ -89,7 +89,7 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements",
                       "test_kernel_source_near_misses"],
     "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
-    "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
+    "kernel_lines": ["test_kernel_lines_describe", "test_kernel_lines_near_misses", "test_kernel_facts", "test_kernel_facts_planted"],
     "traffic": ["test_traffic_bytes", "test_explain_report"],
     "facts": ["test_facts_fields", "test_facts_launches", "test_kernel_facts", "test_kernel_facts_planted"],
     "records": ["test_kernel_facts", "test_records_lookup"],
