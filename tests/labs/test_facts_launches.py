@@ -142,7 +142,8 @@ def test_a_launch_without_a_provenance_handle_runs_the_first_handles_nodes(tmp_p
         "arg0_1, arg1_1 = args", f"{ADD}(arg0_1, arg1_1)", "return (arg0_1, )"])
     folder = write_dump(tmp_path / "nohandle", code, {f"{ADD}:3": ["add_1"], f"{ADD}:2": ["add"]}, [])
     [kf] = facts.analyze(folder).kernels
-    assert kf.calls[0]["handle"] is None and kf.nodes == ["add_1"]
+    assert kf.calls[0]["handle"] is None
+    assert (kf.nodes, kf.nodes_source) == (["add_1"], "provenance")
 
 
 def test_a_kernel_call_never_launches_has_no_launch_no_buffers_and_no_ir_nodes(tmp_path):
@@ -159,7 +160,7 @@ def test_a_kernel_call_never_launches_has_no_launch_no_buffers_and_no_ir_nodes(t
     kernels = by_name(facts.analyze(folder))
     added = kernels[ADD]
     assert (added.calls, added.ir_nodes, added.ir_buffers) == ([], None, None)
-    assert added.nodes == ["add"] and "no_ir" in added.unknown
+    assert (added.nodes, added.nodes_source) == (["add"], "provenance") and "no_ir" in added.unknown
     assert added.loads[0]["buffer"] is None   # no launch: no buffer behind any pointer
     # op1 writes nothing the exp kernel's launch passes: it is not the exp kernel's
     exp = kernels[EXPK]
