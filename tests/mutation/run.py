@@ -85,15 +85,16 @@ KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "score": ["test_kernel_facts", "test_kernel_facts_score", "test_kernel_facts_score_open_survivors"],
     "dataflow": ["test_kernel_facts", "test_kernel_facts_planted", "test_kernel_graph_keys",
                  "test_kernel_graph_folds"],
-    "patterns": ["test_patterns_fx", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
-    "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements"],
-    "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values"],
-    "kernel_lines": ["test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
+    "patterns": ["test_patterns_fx", "test_patterns_near_misses", "test_kernel_lines_describe", "test_kernel_facts", "test_kernel_facts_planted"],
+    "kernel_source": ["test_kernel_facts", "test_kernel_graph_keys", "test_kernel_source_statements",
+                      "test_kernel_source_near_misses"],
+    "builder": ["test_kernel_facts", "test_kernel_graph_keys", "test_builder_values", "test_builder_near_misses"],
+    "kernel_lines": ["test_kernel_lines_describe", "test_kernel_lines_near_misses", "test_kernel_facts", "test_kernel_facts_planted"],
     "traffic": ["test_traffic_bytes", "test_explain_report"],
-    "facts": ["test_facts_fields", "test_kernel_facts", "test_kernel_facts_planted"],
+    "facts": ["test_facts_fields", "test_facts_launches", "test_kernel_facts", "test_kernel_facts_planted"],
     "records": ["test_kernel_facts", "test_records_lookup"],
     "document": ["test_document_text", "test_annotate"],
-    "render": ["test_render_rows", "test_document_text", "test_annotate"],
+    "render": ["test_render_rows", "test_render_order", "test_document_text", "test_annotate"],
     "words": ["test_document_text", "test_render_rows"],   # its tables only: nothing mutmut mutates
     "recorder": ["test_recorder_graph"],   # test_capture_reuse.py compiles (slow): this one does not
 }
