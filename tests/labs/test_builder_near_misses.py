@@ -4,7 +4,7 @@ alignment hint (`tl.load(tl.multiple_of(in_ptr0 + x0, 16))`) still reads that po
 from __future__ import annotations
 
 from labs.common.kernel_facts.dataflow import KernelGraph
-from tests.labs.test_builder_values import line_value, tree
+from tests.helpers_kernel_values import line_value, tree
 
 HINTED = '''\
 @triton.jit

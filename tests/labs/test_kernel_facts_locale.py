@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from labs.common.kernel_facts import checks, facts, text_checks
+from tests.helpers_bare_dumps import softmax_claim, write_bare_dump
 from tests.helpers_locale import locale_encoding
-from tests.labs.test_checks_open_survivors import softmax_claim, write_bare_dump
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 LEARNER = "C:\\Users\\Íñigo\\curso"

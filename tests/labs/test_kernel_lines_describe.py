@@ -6,49 +6,12 @@ from __future__ import annotations
 
 from labs.common.inductor_output import Kernel
 from labs.common.kernel_facts import kernel_lines
-from labs.common.kernel_facts.records import KernelFacts, Step
-
-SOFTMAX = '''\
-@triton.jit
-def triton_per_fused__softmax_0(in_ptr0, out_ptr2, xnumel, r0_numel, XBLOCK : tl.constexpr):
-    xnumel = 8
-    r0_numel = 16
-    R0_BLOCK: tl.constexpr = 16
-    xoffset = tl.program_id(0) * XBLOCK
-    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
-    xmask = xindex < xnumel
-    r0_index = tl.arange(0, R0_BLOCK)[None, :]
-    r0_1 = r0_index
-    x0 = xindex
-    tmp0 = tl.load(in_ptr0 + (r0_1 + 16*x0), xmask, other=0.0)
-    tmp1 = tl.broadcast_to(tmp0, [XBLOCK, R0_BLOCK])
-    tmp3 = tl.where(xmask, tmp1, float("-inf"))
-    tmp4 = triton_helpers.max2(tmp3, 1)[:, None]
-    tmp5 = tmp0 - tmp4
-    tmp6 = tl_math.exp(tmp5)
-    tmp7 = tl.broadcast_to(tmp6, [XBLOCK, R0_BLOCK])
-    tmp9 = tl.where(xmask, tmp7, 0)
-    tmp10 = tl.sum(tmp9, 1)[:, None]
-    tmp11 = tmp6 / tmp10
-    tl.store(out_ptr2 + (r0_1 + 16*x0), tmp11, xmask)
-'''
-BUFFERS = {"in_ptr0": "arg0_1", "out_ptr2": "buf2"}
-INDEX = "r0_1 + 16*x0"
-
-
-def _facts(steps: list[str], **fields) -> KernelFacts:
-    return KernelFacts("triton_per_fused__softmax_0", "python", "triton_persistent", [], ["amax", "div"], "provenance",
-                       steps=[Step(s, [s], None) for s in steps], **fields)
-
-
-def _described(source: str, step_pattern: str | None, steps: list[str], **fields) -> KernelFacts:
-    facts = _facts(steps, **fields)
-    kernel_lines.describe(facts, Kernel(facts.kernel, "python", source, 1), BUFFERS, step_pattern)
-    return facts
+from labs.common.kernel_facts.records import KernelFacts
+from tests.helpers_kernel_lines import BUFFERS, INDEX, SOFTMAX, described, facts_with_steps
 
 
 def test_a_softmaxs_steps_input_output_and_memory_are_the_lines_a_reader_finds():
-    facts = _described(SOFTMAX, "softmax", ["max", "sub", "exp", "sum", "div"])
+    facts = described(SOFTMAX, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert {s.step: s.lines for s in facts.steps} == {"max": [15], "sub": [16], "exp": [17], "sum": [20], "div": [21]}
     assert facts.input == {"pointers": {"in_ptr0": "arg0_1"}, "lines": [12]}
     assert facts.output == {"stored": [22]}
@@ -60,7 +23,7 @@ def test_a_softmaxs_steps_input_output_and_memory_are_the_lines_a_reader_finds()
 
 
 def test_without_a_pattern_from_the_graph_no_step_is_claimed_but_memory_is_described():
-    facts = _described(SOFTMAX, None, ["max", "sub"])
+    facts = described(SOFTMAX, None, ["max", "sub"])
     assert all(s.lines is None for s in facts.steps) and facts.input is None and facts.output is None
     assert facts.exp_home is None and facts.unknown == []
     assert facts.stores == [{"pointer": "out_ptr2", "buffer": "buf2", "at": [[22, INDEX, "div"]]}]  # the op, no step
@@ -68,13 +31,13 @@ def test_without_a_pattern_from_the_graph_no_step_is_claimed_but_memory_is_descr
 
 
 def test_a_pattern_the_kernels_dataflow_does_not_show_claims_no_line():
-    facts = _described(SOFTMAX, "log_softmax", ["max", "sub", "exp", "sum", "log", "sub_log"])
+    facts = described(SOFTMAX, "log_softmax", ["max", "sub", "exp", "sum", "log", "sub_log"])
     assert all(s.lines is None for s in facts.steps) and facts.unknown == ["steps_found:0"]
     assert facts.output is None and facts.exp_home is None
 
 
 def test_a_step_whose_lines_are_known_or_computed_elsewhere_is_left_as_it_is():
-    facts = _facts(["max", "sub", "exp", "sum", "div"])
+    facts = facts_with_steps(["max", "sub", "exp", "sum", "div"])
     facts.steps[0].lines = [99]
     facts.steps[3].other_kernel = "triton_per_fused_1"
     kernel_lines.describe(facts, Kernel(facts.kernel, "python", SOFTMAX, 1), BUFFERS, "softmax")
@@ -88,7 +51,7 @@ EXP_STORED = SOFTMAX.replace("    tmp11 = tmp6 / tmp10\n", "    tl.store(in_out_
 
 
 def test_an_exp_stored_over_an_in_out_buffer_lives_in_place_and_is_read_back():
-    facts = _described(EXP_STORED, "softmax", ["max", "sub", "exp", "sum", "div"])
+    facts = described(EXP_STORED, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert {s.step: s.lines for s in facts.steps} == {"max": [15], "sub": [16], "exp": [17], "sum": [20], "div": [23]}
     assert (facts.exp_home, facts.exp_recomputed) == ("in_place", False)
     assert facts.output == {"stored": [24]}
@@ -99,9 +62,9 @@ def test_an_exp_stored_over_an_in_out_buffer_lives_in_place_and_is_read_back():
 
 def test_an_exp_stored_to_an_output_or_a_scratch_row_is_said_so():
     to_output = EXP_STORED.replace("in_out_ptr0", "out_ptr1")
-    assert _described(to_output, "softmax", ["exp"]).exp_home == "buffer"
+    assert described(to_output, "softmax", ["exp"]).exp_home == "buffer"
     to_scratch = EXP_STORED.replace("in_out_ptr0", "local_buffer_data_0")
-    assert _described(to_scratch, "softmax", ["exp"]).exp_home == "local_buffer"
+    assert described(to_scratch, "softmax", ["exp"]).exp_home == "local_buffer"
 
 
 # exp computed again for the division: the sum read one exp, the division another
@@ -109,7 +72,7 @@ RECOMPUTED = SOFTMAX.replace("    tmp11 = tmp6 / tmp10\n", "    tmp12 = tl_math.
 
 
 def test_an_exp_computed_again_for_the_division_is_recomputed_and_both_lines_are_the_step():
-    facts = _described(RECOMPUTED, "softmax", ["max", "sub", "exp", "sum", "div"])
+    facts = described(RECOMPUTED, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert {s.step: s.lines for s in facts.steps} == {"max": [15], "sub": [16, 21], "exp": [17, 21], "sum": [20],
                                                       "div": [22]}
     assert (facts.exp_home, facts.exp_recomputed) == ("registers", True)
@@ -122,14 +85,14 @@ CONSUMED = SOFTMAX.replace("    tl.store(out_ptr2 + (r0_1 + 16*x0), tmp11, xmask
 
 
 def test_an_output_never_stored_is_consumed_by_the_lines_that_use_it():
-    facts = _described(CONSUMED, "softmax", ["max", "sub", "exp", "sum", "div"])
+    facts = described(CONSUMED, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert facts.output == {"stored": [], "consumed_by": [22]}
     assert facts.stores == [{"pointer": "out_ptr2", "buffer": "buf2", "at": [[24, "x0", "sum"]]}]
     assert facts.reductions[-1] == {"kind": "sum", "lines": [23], "step": None}
 
 
 def test_a_kernel_whose_launch_is_not_known_names_its_pointers_without_buffers():
-    facts = _facts(["max", "sub", "exp", "sum", "div"])
+    facts = facts_with_steps(["max", "sub", "exp", "sum", "div"])
     kernel_lines.describe(facts, Kernel(facts.kernel, "python", SOFTMAX, 1), {}, "softmax")
     assert facts.input == {"pointers": {"in_ptr0": None}, "lines": [12]}
     assert facts.loads[0]["buffer"] is None and facts.stores[0]["buffer"] is None
@@ -144,7 +107,7 @@ X_FROM_A_SUM = SOFTMAX.replace("    tmp0 = tl.load(in_ptr0 + (r0_1 + 16*x0), xma
 
 
 def test_the_input_is_what_x_is_read_from_not_what_a_reduction_inside_it_reads():
-    facts = _described(X_FROM_A_SUM, "softmax", ["max", "sub", "exp", "sum", "div"])
+    facts = described(X_FROM_A_SUM, "softmax", ["max", "sub", "exp", "sum", "div"])
     assert facts.input == {"pointers": {"in_ptr0": "arg0_1"}, "lines": [12]}
     assert {s.step: s.lines for s in facts.steps} == {"max": [18], "sub": [19], "exp": [20], "sum": [23], "div": [24]}
 
@@ -156,7 +119,7 @@ MORE_MEMORY = SOFTMAX + ("    tmp30 = tl.load(in_ptr0 + (tmp0 + 16*x0), xmask)\n
 
 
 def test_loads_and_stores_are_listed_by_first_line_and_one_gather_makes_a_pointer_gathered():
-    facts = _described(MORE_MEMORY, None, [])
+    facts = described(MORE_MEMORY, None, [])
     assert facts.loads == [
         {"pointer": "in_ptr0", "buffer": "arg0_1", "indirect": True, "at": [[12, INDEX, None], [23, "tmp0 + 16*x0", None]]},
         {"pointer": "in_ptr1", "buffer": None, "indirect": False, "at": [[24, "0", None]]}]
