@@ -76,7 +76,8 @@ PACKAGES: dict[str, list[str]] = {
 KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment",
                   "test_post_grad_print"],
-    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
+    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures",
+               "test_oracle_evaluate", "test_oracle_findings"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu", "test_meaning_rules"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges",
                "test_checks_open_survivors", "test_kernel_facts_locale"],
