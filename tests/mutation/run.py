@@ -46,7 +46,7 @@ MODULES: dict[str, list[str]] = {
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
                                   "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
                                   "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
-    "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
+    "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py", "tests/test_ceilings_fake_gpu.py"],
     # The store in-process: tests/test_resume.py drives it through subprocesses mutmut cannot see.
     "labs/common/resume.py": ["tests/test_resume_store.py"],
     # The rules called directly (test_settings_shape.py builds every lab's Settings: 8 s a mutant).
