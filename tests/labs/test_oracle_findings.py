@@ -16,6 +16,16 @@ from labs.common.kernel_facts import oracle, post_grad
 from tests.helpers_oracle import findings, printed
 
 
+@pytest.fixture(autouse=True)
+def one_thread():
+    """Torch on one thread, as the oracle runs it: mutmut forks each mutant's process from one whose
+    OpenMP threads have run, and a parallel op in the fork (a row max) waits for them forever."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
 def softmax_of(node: str, dims: tuple[int, ...] = (8, 16), dim: int = 1) -> str:
     """The softmax of `node` along `dim`, as Inductor writes it, ending in `div`."""
     shape, kept = str(list(dims)), str([1 if i == dim else d for i, d in enumerate(dims)])
