@@ -109,6 +109,18 @@ def test_a_node_passed_by_keyword_is_its_value():
     assert torch.equal(values["where"], torch.where(values["c"], values["x"], values["y"]))
 
 
+
+def test_infinities_and_nan_printed_as_names_are_the_floats():
+    # the print writes them bare (a causal mask's −inf): from_transformed keeps the text
+    values = oracle.evaluate(printed('c: "b8[4, 3]", x: "f32[4, 3]"', """
+        masked_fill: "f32[4, 3]" = torch.ops.aten.masked_fill.Scalar(x, c, -inf)
+        ne: "b8[4, 3]" = torch.ops.aten.ne.Scalar(x, inf)
+        full: "f32[2]" = torch.ops.aten.full.default([2], nan, dtype = torch.float32)
+    """))
+    c, x = values["c"], values["x"]
+    assert not c.all() and torch.equal(values["masked_fill"], torch.where(c, torch.tensor(float("-inf")), x))
+    assert values["ne"].all() and values["full"].isnan().all()
+
 # -- devices -----------------------------------------------------------------------------------------
 
 FULL = {"name": "full", "target": "aten.full.default", "args": [[2, 3], 0.5],
