@@ -46,7 +46,7 @@ MODULES: dict[str, list[str]] = {
     "scripts/course/results.py": ["tests/test_results.py", "tests/test_hardening.py", "tests/test_importing.py",
                                   "tests/test_freshness.py", "tests/test_markers.py", "tests/test_results_store.py",
                                   "tests/test_manifest_rules.py", "tests/test_hardening_engine.py"],
-    "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py"],
+    "labs/common/ceilings.py": ["tests/labs/test_measure.py", "tests/test_measure_fakes.py", "tests/test_ceilings_fake_gpu.py"],
     # The store in-process: tests/test_resume.py drives it through subprocesses mutmut cannot see.
     "labs/common/resume.py": ["tests/test_resume_store.py"],
     # The rules called directly (test_settings_shape.py builds every lab's Settings: 8 s a mutant).
@@ -76,7 +76,8 @@ PACKAGES: dict[str, list[str]] = {
 KERNEL_FACTS_TESTS: dict[str, list[str]] = {
     "post_grad": ["test_kernel_facts", "test_meaning_gelu", "test_kernel_facts_planted", "test_post_grad_fragment",
                   "test_post_grad_print"],
-    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures"],
+    "oracle": ["test_kernel_facts_planted", "test_meaning_gelu", "test_oracle_inputs", "test_oracle_fixtures",
+               "test_oracle_evaluate", "test_oracle_findings"],
     "meaning": ["test_kernel_facts", "test_kernel_facts_planted", "test_meaning_gelu", "test_meaning_rules"],
     "checks": ["test_kernel_facts", "test_kernel_facts_planted", "test_explain_report", "test_checks_edges",
                "test_checks_open_survivors", "test_kernel_facts_locale"],

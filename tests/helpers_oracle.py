@@ -1,0 +1,28 @@
+"""Small post-grad graphs written by hand, as Inductor prints them (fx_graph_transformed.py), for
+the numeric oracle's tests; and its findings as plain tuples to compare whole."""
+
+from __future__ import annotations
+
+from labs.common.kernel_facts import oracle, post_grad
+
+
+def printed(signature: str, body: str) -> post_grad.PostGradGraph:
+    """The graph of `def forward(self, <signature>):` whose statements are the lines of `body`
+    (indented as they come: a forward is one block)."""
+    lines = [line.strip() for line in body.splitlines() if line.strip()] or ["pass"]
+    return post_grad.from_transformed("class GraphModule(torch.nn.Module):\n"
+                                      f"    def forward(self, {signature}):\n"
+                                      + "".join(f"        {line}\n" for line in lines))
+
+
+def plain(finding: oracle.Finding) -> tuple:
+    """(pattern, output, inputs, detail) with floats to 6 digits: sortable, comparable whole."""
+    detail = tuple(sorted((k, round(v, 6) if isinstance(v, float) else v) for k, v in finding.detail.items()))
+    return finding.pattern, finding.output, tuple(finding.inputs), detail
+
+
+def findings(graph: post_grad.PostGradGraph, kernel: list[str] | None = None, named: bool = False) -> list[tuple]:
+    """Every finding on the kernel's nodes (all of the graph by default), sorted; only those a kernel
+    is named by when `named`."""
+    found = oracle.computed(graph, oracle.evaluate(graph), kernel or list(graph.nodes))
+    return sorted(plain(f) for f in (oracle.headline(found, graph) if named else found))
