@@ -320,6 +320,31 @@ def test_each_rule_fails_on_a_page_that_breaks_it(tmp_path, site, browser, rule)
     assert not good_found, f"the {rule} rule flags a page that keeps it: {good_found}"
 
 
+TICKS = """Plotly.newPlot('f', [{type: 'scatter', mode: 'lines', x: XS, y: [1, 2, 3]}],
+  {height: 300, width: WIDTH, margin: {l: 30, r: 0, t: 10, b: 30}}, {displayModeBar: false});"""
+
+
+def test_a_tick_label_is_cut_only_when_a_reader_sees_it_cut(tmp_path, site, browser):
+    """Category labels past the figure's edge stay drawn (cut); on a numeric axis plotly hides
+    a label that would pass the edge (display: none), which a reader never sees: the near miss
+    that once failed the distributed page at 390 px."""
+    shutil.copyfile(site / "assets" / "javascripts" / "plotly.min.js", tmp_path / "plotly.min.js")
+    pages = {"cut": TICKS.replace("XS", "['a_long_category_name', 'b', 'another_long_category']"),
+             "hidden": TICKS.replace("XS", "[0, 100, 200]")}
+    for name, plot in pages.items():
+        # below the page's top, as on a lab page: a hidden label's empty box sits at (0, 0)
+        synthetic_page(tmp_path / name, "<div style='height:600px'></div>", plot.replace("WIDTH", "300"))
+    with serving_under_sub_path(tmp_path) as url:
+        tab = Tab(browser, 390)
+        found = {name: run_checks(tab.open(f"{url}/{name}/"), spanish=False)["plots"] for name in pages}
+        hidden = tab.evaluate("[...document.querySelectorAll('.xtick text')]"
+                              ".filter(e => getComputedStyle(e).display === 'none').length")
+        tab.send("Page.close")
+    assert found["cut"] == ["f: a tick label is cut"], found
+    assert hidden >= 1, "plotly hid no label: the near miss no longer tests anything"
+    assert found["hidden"] == [], found
+
+
 def test_the_english_phrases_hold_the_footer_and_the_labs_messages():
     assert "Made with" in ENGLISH and "this run used" in " ".join(ENGLISH)
     assert not any(phrase in " ".join(STRINGS["es"].values()) for phrase in ENGLISH)

@@ -39,8 +39,9 @@
     const name = plot.id || `figure ${n + 1}`;
     const frame = box(plot);
     const areas = [...plot.querySelectorAll('.nsewdrag')].map(box);
+    // a label plotly hid because it would pass the figure's edge (display: none) is not seen
     const ticks = [...plot.querySelectorAll('.xtick text, .ytick text, .x2tick text, .y2tick text')]
-        .filter(e => e.textContent.trim()).map(box);
+        .filter(e => e.textContent.trim() && visible(e)).map(box);
     const parts = [...plot.querySelectorAll('.legend, .g-xtitle, .g-ytitle')]
         .filter(e => e.getBBox && e.getBBox().width > 0)
         .map(e => ({what: e.classList.contains('legend') ? 'legend' : e.getAttribute('class').slice(2), r: box(e)}));
