@@ -145,8 +145,9 @@ def test_result_text_reaches_the_page_as_text(site):
 
 
 def test_each_language_searches_its_own_pages(site):
-    english = json.loads((site / "search" / "search_index.json").read_text())
-    spanish = json.loads((site / "es" / "search" / "search_index.json").read_text())
+    indexes = {lang: site / folder / "search" / "search_index.json" for lang, folder in (("en", ""), ("es", "es"))}
+    assert all(index.is_file() for index in indexes.values()), f"a language has no search index: {indexes}"
+    english, spanish = (json.loads(index.read_text()) for index in indexes.values())
     assert english["config"]["lang"] == ["en"] and spanish["config"]["lang"] == ["es"]
     assert english["docs"] and spanish["docs"]
     assert not any(doc["location"].startswith("es/") for doc in english["docs"])
