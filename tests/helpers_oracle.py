@@ -1,7 +1,11 @@
 """Small post-grad graphs written by hand, as Inductor prints them (fx_graph_transformed.py), for
-the numeric oracle's tests; and its findings as plain tuples to compare whole."""
+the numeric oracle's tests; its findings as plain tuples to compare whole; and the fixture that
+runs each of those tests on one thread (a test module imports it to use it)."""
 
 from __future__ import annotations
+
+import pytest
+import torch
 
 from labs.common.kernel_facts import oracle, post_grad
 
@@ -26,3 +30,13 @@ def findings(graph: post_grad.PostGradGraph, kernel: list[str] | None = None, na
     is named by when `named`."""
     found = oracle.computed(graph, oracle.evaluate(graph), kernel or list(graph.nodes))
     return sorted(plain(f) for f in (oracle.headline(found, graph) if named else found))
+
+
+@pytest.fixture(autouse=True)
+def one_thread():
+    """Torch on one thread, as the oracle runs it: mutmut forks each mutant's process from one whose
+    OpenMP threads have run, and a parallel op in the fork (a row max) waits for them forever."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)

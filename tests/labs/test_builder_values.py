@@ -114,12 +114,6 @@ TRITON_VALUES = {
 }
 
 
-@pytest.mark.parametrize("line", sorted(TRITON_VALUES))
-def test_each_triton_line_computes_the_value_written_by_hand(line):
-    graph = KernelGraph(TRITON, "python")
-    assert tree(line_value(graph, line)) == TRITON_VALUES[line]
-
-
 def test_both_names_of_a_tuple_assignment_are_items_of_one_value():
     graph = KernelGraph(TRITON, "python")
     welford, first, second = graph.on_line(33)[-3:]
@@ -259,10 +253,14 @@ CPP_VALUES = {
 }
 
 
-@pytest.mark.parametrize("line", sorted(CPP_VALUES))
-def test_each_cpp_line_computes_the_value_written_by_hand(line):
-    graph = KernelGraph(CPP, "cpp")
-    assert tree(line_value(graph, line)) == CPP_VALUES[line]
+KERNELS = {"python": (TRITON, TRITON_VALUES), "cpp": (CPP, CPP_VALUES)}
+
+
+@pytest.mark.parametrize("language, line", [(lang, line) for lang, (_, values) in KERNELS.items()
+                                            for line in sorted(values)])
+def test_each_line_computes_the_value_written_by_hand(language, line):
+    source, values = KERNELS[language]
+    assert tree(line_value(KernelGraph(source, language), line)) == values[line]
 
 
 def test_a_store_through_an_alias_is_to_the_pointer_it_names_and_a_transposed_one_says_so():

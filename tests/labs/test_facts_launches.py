@@ -15,8 +15,9 @@ from pathlib import Path
 from labs.common import inductor_output as io
 from labs.common.kernel_facts import facts, meaning, post_grad
 from labs.common.kernel_facts.patterns import fx_matches
-from labs.common.kernel_facts.post_grad import FxNode, PostGradGraph
+from labs.common.kernel_facts.post_grad import PostGradGraph
 from labs.common.kernel_facts.records import KernelFacts
+from tests.helpers_fx_graphs import graph_of, node, softmax
 from tests.helpers_locale import locale_encoding
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -284,23 +285,6 @@ def test_an_int64_argument_is_read_as_eight_bytes_an_element():
 
 
 # -- what a kernel computes, from the graph --------------------------------------------------
-
-def node(name: str, target: str, *args, shape=(4, 8)) -> FxNode:
-    return FxNode(name, target, [{"node": a} if isinstance(a, str) else a for a in args], {}, list(shape), "float32")
-
-
-def softmax(x: str, suffix: str) -> list[FxNode]:
-    """softmax(x, dim=1), spelled two-pass: amax, sub, exp, sum, div."""
-    return [node(f"amax{suffix}", "aten.amax.default", x, [1], True, shape=(4, 1)),
-            node(f"sub{suffix}", "aten.sub.Tensor", x, f"amax{suffix}"),
-            node(f"exp{suffix}", "aten.exp.default", f"sub{suffix}"),
-            node(f"sum{suffix}", "aten.sum.dim_IntList", f"exp{suffix}", [1], True, shape=(4, 1)),
-            node(f"div{suffix}", "aten.div.Tensor", f"exp{suffix}", f"sum{suffix}")]
-
-
-def graph_of(*nodes: FxNode) -> PostGradGraph:
-    return PostGradGraph({n.name: n for n in nodes}, "post_grad_graph.json")
-
 
 def context(graph: PostGradGraph, handles: dict[str, list[str]] | None = None) -> facts._Context:
     provenance = io.Provenance(handles, {}) if handles is not None else None

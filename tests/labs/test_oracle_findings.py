@@ -13,17 +13,11 @@ import pytest
 import torch
 
 from labs.common.kernel_facts import oracle, post_grad
-from tests.helpers_oracle import findings, printed
-
-
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Torch on one thread, as the oracle runs it: mutmut forks each mutant's process from one whose
-    OpenMP threads have run, and a parallel op in the fork (a row max) waits for them forever."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+from tests.helpers_oracle import (
+    findings,
+    one_thread,  # noqa: F401  (autouse: importing it applies it)
+    printed,
+)
 
 
 def softmax_of(node: str, dims: tuple[int, ...] = (8, 16), dim: int = 1) -> str:

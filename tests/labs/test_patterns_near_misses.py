@@ -8,28 +8,13 @@ from __future__ import annotations
 
 from labs.common.kernel_facts.dataflow import KernelGraph
 from labs.common.kernel_facts.patterns import fx_matches, kernel_matches, unscaled
-from labs.common.kernel_facts.post_grad import FxNode, PostGradGraph
-
-
-def node(name: str, target: str, *args, shape=(4, 8)) -> FxNode:
-    return FxNode(name, target, [{"node": a} if isinstance(a, str) else a for a in args], {}, list(shape), "float32")
-
-
-def graph_of(*nodes: FxNode) -> PostGradGraph:
-    return PostGradGraph({n.name: n for n in nodes}, "post_grad_graph.json")
+from labs.common.kernel_facts.post_grad import PostGradGraph
+from tests.helpers_fx_graphs import graph_of, node, softmax
 
 
 def spelled(graph: PostGradGraph) -> list[tuple]:
     return [(m.pattern, m.form, m.output.name, m.input.name, {s: [n.name for n in ns] for s, ns in m.steps.items()})
             for m in fx_matches(graph)]
-
-
-def softmax(x: str, suffix: str, sum_dims=(1,)) -> list[FxNode]:
-    return [node(f"amax{suffix}", "aten.amax.default", x, [1], True, shape=(4, 1)),
-            node(f"sub{suffix}", "aten.sub.Tensor", x, f"amax{suffix}"),
-            node(f"exp{suffix}", "aten.exp.default", f"sub{suffix}"),
-            node(f"sum{suffix}", "aten.sum.dim_IntList", f"exp{suffix}", list(sum_dims), True, shape=(4, 1)),
-            node(f"div{suffix}", "aten.div.Tensor", f"exp{suffix}", f"sum{suffix}")]
 
 
 def test_two_softmaxes_in_one_graph_are_two_matches_each_with_its_own_nodes():
