@@ -71,11 +71,6 @@ def test_a_fraction_up_to_one_refuses_its_edges(value):
         fraction("f", value, one_allowed=True)
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="bug in labs/common/settings_rules.py (left: labs/ is frozen this round): fraction() "
-                          "compares the value with 1 before it checks the value is a number, so a string or None "
-                          "stops with a TypeError instead of the one settings line; move the `below` comparison "
-                          "after the isinstance checks")
 @pytest.mark.parametrize("value", ["0.5", None])
 @pytest.mark.parametrize("one_allowed", [False, True])
 def test_a_fraction_that_is_not_a_number_is_refused_with_the_settings_line(value, one_allowed):

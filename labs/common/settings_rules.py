@@ -35,8 +35,8 @@ def not_negative(field: str, value: float) -> None:
 
 def fraction(field: str, value: float, *, one_allowed: bool) -> None:
     """A share of something: above 0, below 1 (or up to 1 when `one_allowed`)."""
-    below = value <= 1 if one_allowed else value < 1
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (value > 0 and below):
+    number = not isinstance(value, bool) and isinstance(value, (int, float))
+    if not number or not (value > 0 and (value <= 1 if one_allowed else value < 1)):
         raise _refuse(field, value, f"set a fraction above 0 and {'at most' if one_allowed else 'below'} 1")
 
 
