@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import ast
 
-import pytest
-
 from labs.common.kernel_facts.kernel_source import statements
 
 
@@ -42,9 +40,6 @@ def test_a_transpose_from_memory_straight_to_memory_is_left_out():
     assert read(code) == [(2, "array", None, None, False), (4, "store", "out_ptr0", "tmp5", True)]
 
 
-@pytest.mark.xfail(strict=True, reason="kernel_source._cpp reads a `} else {` line as a close only: the else "
-                                       "block is not opened and its `}` closes the block around it (Inductor "
-                                       "puts each brace on its own line, so no dump has one)")
 def test_a_line_that_closes_a_block_and_opens_the_next_keeps_the_blocks_around_it():
     code = """\
 {
@@ -56,5 +51,6 @@ def test_a_line_that_closes_a_block_and_opens_the_next_keeps_the_blocks_around_i
     auto tmp2 = in_ptr0[0];
 }
 """
-    found = {s.line: [number for number, _ in s.blocks] for s in statements(code, "cpp")}
-    assert found == {3: [1, 2], 5: [1, 4], 7: [1]}
+    # Inductor puts each brace on its own line; a hand-written kernel (or a future Inductor) may not
+    found = {s.line: list(s.blocks) for s in statements(code, "cpp")}
+    assert found == {3: [(1, "block"), (2, "if")], 5: [(1, "block"), (4, "if")], 7: [(1, "block")]}

@@ -168,19 +168,22 @@ def _cpp(source: str) -> list[Statement]:
     arrays: set[str] = set()
     for number, raw in enumerate(source.splitlines(), start=1):
         text = raw.strip()
-        if text == "{" or (text.endswith("{") and text.count("{") > text.count("}")):
-            stack.append((number, "lambda" if lambda_target and header == "block" else header))
-            header = "block"
-            continue
-        if text.startswith("}"):
+        closes = text.startswith("}")
+        if closes:
             if stack:
                 stack.pop()
-            continue
+            text = text[1:].strip()   # `} else {` closes one block and opens the next
         if re.match(r"^(?:if|else if)\s*\(|^else\b", text):
             # the vectorized body (C10_LIKELY) and its tail (C10_UNLIKELY) cover disjoint elements
             header = "if_likely" if "C10_LIKELY" in text else "if_unlikely" if "C10_UNLIKELY" in text else "if"
         elif re.match(r"^for\s*\(", text):
             header = "for"
+        if text == "{" or (text.endswith("{") and text.count("{") > text.count("}")):
+            stack.append((number, "lambda" if lambda_target and header == "block" else header))
+            header = "block"
+            continue
+        if closes:
+            continue
         if match := re.match(r"^auto (\w+) =$", text):
             lambda_target = match.group(1)
             continue
