@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from labs.common import inductor_output as io
-from labs.common.kernel_facts import text_checks
+from labs.common.kernel_facts import checks, text_checks
+from labs.common.kernel_facts import facts as analysis
 from labs.common.kernel_facts.records import KernelFacts
 
 SOFTMAX = """\
@@ -189,3 +190,42 @@ def test_fused_nodes_against_the_graph_fragment_when_no_graph_was_recorded(tmp_p
     [kf] = kernel_facts.analyze(bare).kernels
     assert kf.nodes_source == "graph_fragment"
     assert text_checks.fused_nodes(kf, [kf], bare) is None           # the fragment is not checked against itself
+
+
+SCALAR_STORE = """\
+@triton.jit
+def triton_per_fused_nll_loss_4(in_out_ptr0, in_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    tmp0 = tl.load(in_ptr0 + (r0_0), None)
+    tmp1 = tl.sum(tmp0, 1)[:, None]
+    tmp2 = tmp1 / 16.0
+    tl.store(in_out_ptr0 + (tl.full([1, 1], 0, tl.int32).broadcast_to(XBLOCK, 1)), tmp2, None)
+    tl.store(in_out_ptr0 + (r0_0), tmp0.to(tl.float32), None)
+"""
+
+
+def test_a_store_whose_index_holds_commas_is_judged_by_the_value_after_the_index():
+    """A GPU loss kernel stores its one element at `tl.full([1, 1], 0, tl.int32)...`: the value is the
+    argument after the index's closing parenthesis, not the first word after a comma inside it."""
+    def judge(*at):
+        return text_checks.store_labels(facts(stores=stores(*at)), kernel(SCALAR_STORE))
+    assert judge((6, "0", "div")) is True
+    assert judge((6, "0", "exp")) is False       # the division labelled exp: judged, and wrong
+    assert judge((7, "r0_0", "sum")) is False    # a cast's operand is the value stored (tmp0, a load)
+
+
+def test_the_name_a_store_writes():
+    assert text_checks._stored_name("tl.store(p + (tl.full([1, 1], 0, tl.int32).broadcast_to(X, 1)), tmp27, None)") == "tmp27"
+    assert text_checks._stored_name("    tl.store(out_ptr0 + (x0), tmp5, xmask)") == "tmp5"
+    assert text_checks._stored_name("tl.store(out_ptr1 + (x0), tmp12.to(tl.float32), xmask)") == "tmp12"
+    assert text_checks._stored_name("tl.store(out_ptr1 + (x0),tmp3)") == "tmp3"
+    assert text_checks._stored_name("tl.store(out_ptr1 + (x0))") is None        # no value: not judged
+    assert text_checks._stored_name("tl.store(p, (tmp1 + tmp2), m)") is None    # an expression: not judged
+    assert text_checks._stored_name("tmp3.store(out_ptr0 + static_cast<int64_t>(x0));") == "tmp3"
+    assert text_checks._stored_name("    in_out_ptr1[0] = tmp3;") == "tmp3"
+    assert text_checks._stored_name("tmp4 = tl.load(in_ptr0 + (x0), xmask)") is None
+
+
+def test_the_gpu_loss_kernels_scalar_store_is_judged_on_the_recorded_dump():
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-torch2.11-cross_entropy"
+    verdicts = checks.verify(analysis.analyze(folder), folder)
+    assert verdicts["triton_per_fused__log_softmax_nll_loss_forward_sub_1"]["store_labels"] is True
