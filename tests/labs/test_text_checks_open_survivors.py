@@ -74,7 +74,8 @@ def triton_per_fused_exp_sum_6(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl.
     tmp1 = tl_math.exp(tmp0)
     tmp2 = tl.sum(tmp1, 1)[:, None]
     tl.store(out_ptr0 + (tl.full([1, 1], 0, tl.int32)), tmp2, None)
-    tl.store(out_ptr0 + (1 + r0_0), tmp1, None)
+    tl.store(out_ptr0 + (1 + r0_0), (tmp1 + tmp0), None)
+    tl.store(out_ptr0 + (2 + r0_0), tmp1, None)
 """
 # A one-line read-modify-write of the input (C++ writes its loads into `auto tmpN` first; the
 # check still reads such a line as a load of the pointer it also stores to).
@@ -175,10 +176,12 @@ def test_a_cpp_scalar_store_is_judged_by_the_value_it_writes():
 def test_a_store_that_cannot_be_judged_does_not_stop_the_next_store_of_its_pointer():
     def judge(*at):
         return text_checks.store_labels(facts(stores=stores("out_ptr0", *at)), triton(ONE_ELEMENT))
-    # line 6's value is not read (its index holds commas), so only line 7 is judged
-    assert judge((6, "0", "sum"), (7, "1 + r0_0", "exp")) is True
-    assert judge((6, "0", "sum"), (7, "1 + r0_0", "div")) is False
-    assert judge((6, "0", "sum")) is None
+    # line 7 stores an expression, which no defining line holds: not judged, so only line 8 is
+    assert judge((7, "1 + r0_0", "sum"), (8, "2 + r0_0", "exp")) is True
+    assert judge((7, "1 + r0_0", "sum"), (8, "2 + r0_0", "div")) is False
+    assert judge((7, "1 + r0_0", "sum")) is None
+    # line 6's index holds commas; its value, after the index, is read and judged
+    assert judge((6, "0", "sum")) is True and judge((6, "0", "exp")) is False
 
 
 # -- fused nodes: a node that feeds the kernel's nodes, run by no kernel ------------------------
