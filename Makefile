@@ -15,7 +15,7 @@
 #   make mutation-check       scenario breaks (a hook, the built site, the browser) a test must catch
 #   make test-gpu             on a GPU machine (python3 with torch, no venv): the GPU tests, summary in tests/gpu/
 #   make gpu-results [LAB=x]  on a bare GPU machine: every lab on cuda, packed for `course import` (OUT=folder;
-#                             resumes; FORCE=1 starts fresh; several GPUs: side by side, SERIAL=1 one by one)
+#                             resumes; FORCE=1 starts fresh; one lab after another, SIDE_BY_SIDE=1 one per GPU)
 #   make clean                remove site/, .work/, caches and screenshots/ (results/ stay)
 #   make help                 this list
 
@@ -33,7 +33,7 @@ export PYTHONPATH := $(CURDIR):$(CURDIR)/scripts
 
 # The settings a command line may give. Make ignores a name it does not use, so a typo (`lab=x`,
 # `LAB_=x`) would silently become `make labs` of every lab (22 minutes): refuse it instead.
-SETTINGS := LAB LABS DEVICE PRESET FORCE SERIAL TORCH_INDEX_URL PYTHON SITE_URL BUDGET MODULES OUT
+SETTINGS := LAB LABS DEVICE PRESET FORCE SIDE_BY_SIDE TORCH_INDEX_URL PYTHON SITE_URL BUDGET MODULES OUT
 did_you_mean = $(filter $(shell echo '$(1)' | tr a-z A-Z),$(SETTINGS))
 $(foreach name,$(.VARIABLES),$(if $(filter command line,$(origin $(name))),$(if $(filter $(name),$(SETTINGS)),,\
   $(error unknown setting '$(name)'$(if $(call did_you_mean,$(name)), (did you mean $(call did_you_mean,$(name))=?)): \
@@ -127,7 +127,7 @@ test-gpu:
 
 # Needs only python3 with torch: no venv. OUT and LABS are optional (see scripts/gpu-results).
 gpu-results:
-	scripts/gpu-results $(if $(FORCE),--fresh) $(if $(SERIAL),--serial) $(or $(OUT),/tmp/course-gpu) $(LAB) $(LABS)
+	scripts/gpu-results $(if $(FORCE),--fresh) $(if $(SIDE_BY_SIDE),--side-by-side) $(or $(OUT),/tmp/course-gpu) $(LAB) $(LABS)
 
 # What a person sees: every page at two widths in both languages, served under a sub-path.
 visible: $(STAMP) browser

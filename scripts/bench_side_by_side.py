@@ -24,7 +24,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "course"))   # standard-library modules only
+# Run as a file on the bare GPU machine: the repository root (for labs.common, which gpu_node
+# writes its JSON with) and scripts/course (drift, gpu_node) go on the path here, not in the caller.
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent / "course")]
 import drift
 import gpu_node
 

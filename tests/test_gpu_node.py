@@ -275,6 +275,21 @@ def test_serial_runs_each_lab_alone_in_the_callers_environment(node):
     assert not (out / ".placement").exists()
 
 
+def test_serial_gives_a_lab_of_several_gpus_the_ones_it_takes_and_the_others_every_gpu(node, monkeypatch):
+    """On a node of four, the distributed lab (one rank per visible GPU) runs serially on the
+    first two, as it does side by side; a one-GPU lab keeps the caller's environment."""
+    monkeypatch.setitem(gpu_node.MULTI_GPU_LABS, "b", 2)
+    seen, _, out, _ = node(["a", "b"], gpus=("4", "5", "6", "7"), serial=True, CUDA_VISIBLE_DEVICES="4,5,6,7")
+    assert seen["a"]["gpus"] == "4,5,6,7" and seen["b"]["gpus"] == "4,5"
+    placement = json.loads((out / "b" / "cuda" / "manifest.json").read_text())["provenance"]["placement"]
+    assert placement["gpus"] == ["4", "5"] and placement["node_gpus"] == 4 and placement["launch"] == "serial"
+    asked = node(["b"], gpus=("4", "5", "6", "7"), serial=True, fresh=True,
+                 CUDA_VISIBLE_DEVICES="4,5,6,7", COURSE_RANKS="3")[0]
+    assert asked["b"]["gpus"] == "4,5,6"
+    alone = node(["b"], gpus=("4", "5"), serial=True, fresh=True, CUDA_VISIBLE_DEVICES="4,5")[0]
+    assert alone["b"]["gpus"] == "4,5"                            # all it needs: nothing to narrow
+
+
 def test_one_gpu_is_serial_without_being_asked(node):
     seen, log, _, _ = node(["a", "b"], gpus=("0",), walls={"b": 500})
     assert [line.split()[2] for line in log if " start " in line] == ["a", "b"]
@@ -299,11 +314,11 @@ def gpu_results(out: Path, *args: str, labs=("toy_ok", "toy_resume"), **env: str
 @through_the_script
 def test_a_lab_killed_beside_another_resumes_on_its_gpu_with_its_parts(tmp_path):
     out = tmp_path / "gpu"
-    killed = gpu_results(out, TOY_KILL="use")
+    killed = gpu_results(out, "--side-by-side", TOY_KILL="use")
     assert "end toy_resume: exit 137, no result" in killed.stdout, killed.stdout + killed.stderr
     assert "end toy_ok: exit 0, ok" in killed.stdout
     pin = json.loads((out / ".placement" / "toy_resume.json").read_text())
-    resumed = gpu_results(out)
+    resumed = gpu_results(out, "--side-by-side")
     assert "done already: toy_ok" in resumed.stdout
     assert "end toy_resume: exit 0, ok, resumed 2 parts" in resumed.stdout, resumed.stdout
     gpu = out / "toy_resume" / "cuda" / "manifest.json"
@@ -316,8 +331,8 @@ def test_parts_measured_side_by_side_are_not_resumed_by_a_serial_run(tmp_path):
     """The parts' cache key holds CUDA_VISIBLE_DEVICES and the core count: a serial run (every
     core, the caller's GPUs) measures another configuration and starts the lab over."""
     out = tmp_path / "gpu"
-    gpu_results(out, labs=("toy_resume",), TOY_KILL="use")
-    resumed = gpu_results(out, "--serial", labs=("toy_resume",))
+    gpu_results(out, "--side-by-side", labs=("toy_resume",), TOY_KILL="use")
+    resumed = gpu_results(out, labs=("toy_resume",))
     assert "end toy_resume: exit 0, ok, resumed 0 parts" in resumed.stdout, resumed.stdout
 
 
@@ -326,7 +341,7 @@ def test_serial_and_side_by_side_leave_the_same_layout_for_course_import(tmp_pat
     import jsonschema
     schema = json.loads((ROOT / "labs" / "common" / "manifest.schema.json").read_text())
     layouts = {}
-    for mode, args in (("side", ()), ("serial", ("--serial",))):
+    for mode, args in (("side", ("--side-by-side",)), ("serial", ())):
         out = tmp_path / mode
         ran = gpu_results(out, *args)
         assert ran.returncode == 0, ran.stdout + ran.stderr
@@ -340,6 +355,21 @@ def test_serial_and_side_by_side_leave_the_same_layout_for_course_import(tmp_pat
             assert launch == ("serial" if mode == "serial" else "side_by_side")
     assert layouts["side"] == layouts["serial"]
     assert not any(part in p for p in layouts["side"] for part in (".work", ".parts", ".placement", "logs/"))
+
+
+@through_the_script
+def test_serial_is_the_default_and_asking_for_both_is_refused(tmp_path):
+    """Side by side moved figures beyond a solo run's spread (bench_side_by_side.py): two GPUs
+    alone do not make a run side by side; --serial, the old way to ask, still works."""
+    for args in ((), ("--serial",)):
+        out = tmp_path / ("serial" + "".join(args))
+        ran = gpu_results(out, *args)
+        assert ran.returncode == 0 and "side by side" not in ran.stdout and "on GPU" not in ran.stdout, ran.stdout
+        for lab in ("toy_ok", "toy_resume"):
+            manifest = json.loads((out / lab / "cuda" / "manifest.json").read_text())
+            assert manifest["provenance"]["placement"]["launch"] == "serial"
+    both = gpu_results(tmp_path / "both", "--side-by-side", "--serial")
+    assert both.returncode == 2 and "give one" in both.stderr and not (tmp_path / "both" / "toy_ok").exists()
 
 
 def test_a_placement_the_schema_does_not_know_is_refused():
@@ -360,7 +390,7 @@ def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     out, pid_file = tmp_path / "gpu", tmp_path / "slow.pid"
     environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
                        COURSE_GPU_COUNT="2", TOY_PID_FILE=str(pid_file))
-    script = subprocess.Popen(["scripts/gpu-results", str(out), "toy_slow", "toy_ok"], cwd=ROOT, env=environment,
+    script = subprocess.Popen(["scripts/gpu-results", "--side-by-side", str(out), "toy_slow", "toy_ok"], cwd=ROOT, env=environment,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not (pid_file.exists() and (out / "toy_ok" / "cuda" / "manifest.json").exists()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -243,3 +244,17 @@ def test_the_report_table_row_by_row():
                                            (5e-7, "500 ns")])
 def test_short_times_take_the_largest_unit_they_reach(seconds, text):
     assert drift._short(seconds) == text
+
+
+def test_the_bench_runs_as_a_file_with_nothing_on_the_path(tmp_path):
+    """As on the bare GPU machine: `python3 scripts/bench_side_by_side.py` from another folder, with
+    no PYTHONPATH and no site packages (-S: this venv's .pth would put the repository on the path).
+    It must reach its own GPU count, not stop at an import (it did: gpu_node needs labs.common)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["CUDA_VISIBLE_DEVICES"] = "0"                      # one GPU named: the bench refuses with its reason
+    done = subprocess.run([sys.executable, "-S", str(ROOT / "scripts" / "bench_side_by_side.py"),
+                           "--out", str(tmp_path / "bench")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "1 GPU(s) here; side by side needs 2 or more" in done.stdout
+    assert done.returncode != 0

@@ -2,9 +2,10 @@
 
 Standard library and the labs' contract only: it runs on the bare GPU machine (python3 with torch, no venv).
 
-- **Serial** (one GPU, or `--serial`): each lab in the order given, in this process's own
-  environment, every GPU and core visible to it: what the script always did.
-- **Side by side** (two GPUs or more): one lab per GPU, the longest first (the committed
+- **Serial** (the default): each lab in the order given, in this process's own environment,
+  every core visible to it, and every GPU but for a lab of several GPUs, which sees the ones it
+  takes (the distributed lab: the first two, or the ranks COURSE_RANKS asks for).
+- **Side by side** (`--side-by-side`, two GPUs or more): one lab per GPU, the longest first (the committed
   results' wall times; a table where there is none). Each lab process sees only its GPU(s)
   through CUDA_VISIBLE_DEVICES, runs on its own share of the CPU cores (the node's cores split
   evenly per GPU, so a GPU's share never depends on what else runs), and has its own work folder
@@ -18,6 +19,9 @@ one progress line per lab start and end; results in OUT/<lab>/cuda/ for `course 
 How a lab ran is written into its manifest (`provenance.placement`): serial or side by side,
 which GPU(s) of how many, which cores, and the labs that ran beside it. A page can name it,
 and the drift benchmark (scripts/bench_side_by_side.py) says whether it moved the figures.
+Serial is the default because it did: on four H200s (2026-11-27), explain's compile times ran
+16-37 % faster beside others on a quarter of the cores, and every device time left the spread
+of solo runs. Side by side is the quick look; published results come from serial runs.
 
 The cache key counts the cores a process may use and CUDA_VISIBLE_DEVICES: a side-by-side
 result is "another machine" to a serial run on the same node, which is right, since a lab with
@@ -56,7 +60,7 @@ RANKS_VARIABLE = "COURSE_RANKS"
 # Tests and instructors: how many of the node's GPUs to use (no nvidia-smi needed).
 GPU_COUNT_VARIABLE = "COURSE_GPU_COUNT"
 POLL_S = 0.2
-# What runs when no lab is named; side by side, the distributed lab joins (it needs two GPUs).
+# What runs when no lab is named; on two GPUs or more, the distributed lab joins.
 DEFAULT_LABS = ("inside_compile", "inductor_kernels", "compile_compare", "explain", "capstone", "kernel_history")
 
 # The lab's command; {lab}, {out} and {resume} are filled in. Tests give their own.
@@ -166,7 +170,7 @@ class NodeRun:
     labs_dir: Path
     gpus: tuple[str, ...]                 # ids to hand out (CUDA_VISIBLE_DEVICES values)
     cores: tuple[int, ...]                # cores to split between them
-    serial: bool = False
+    serial: bool = True                   # False: side by side, where there are two GPUs or more
     fresh: bool = False
     results_dir: Path = ROOT / "results"  # committed results: the wall times that order the labs
     python: str = sys.executable
@@ -243,7 +247,7 @@ class Node:
             self.side_by_side(todo)
         else:
             for lab in todo:
-                self.start(lab, tuple(range(len(self.run.gpus))))
+                self.start(lab, self.serial_slots(lab))
                 self.wait_for_one()
         self.log(f"all labs: {round(time.monotonic() - started)} s")
         return self.exit_codes
@@ -267,6 +271,13 @@ class Node:
                     self.start(lab, slots)
             if self.running:
                 self.wait_for_one()
+
+    def serial_slots(self, lab: str) -> tuple[int, ...]:
+        """Every GPU, except for a lab of several GPUs: the first ones it takes (one rank per
+        visible GPU, so the distributed lab runs on two of a node of four, as side by side)."""
+        if lab in MULTI_GPU_LABS and self.run.gpus:
+            return tuple(range(gpus_wanted(lab, len(self.run.gpus), self.run.env)))
+        return tuple(range(len(self.run.gpus)))
 
     def pinned(self, lab: str, need: int) -> tuple[int, ...] | None:
         """The GPUs a lab had when it was interrupted, if it left parts and this node still has them."""
@@ -293,6 +304,8 @@ class Node:
             env.update(self.side_by_side_env(lab, slots))
             write_json_atomic(self.pin_file(lab), {"slots": list(slots), "gpus": list(self.run.gpus),
                                             "cores": list(self.run.cores)})
+        elif len(slots) < len(self.run.gpus):   # serial, a lab that takes some of the GPUs
+            env["CUDA_VISIBLE_DEVICES"] = ",".join(self.run.gpus[s] for s in slots)
         try:
             process = launch(command, env, self.out / "logs" / f"{lab}.log", cores)
         except OSError as error:  # no such interpreter, say: this lab fails, the others run
@@ -424,10 +437,13 @@ def manifest_field(folder: Path, name: str):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/gpu-results", description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="discard finished labs and parts; run all anew")
-    parser.add_argument("--serial", action="store_true", help="one lab after another, whatever the GPU count")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="one lab per GPU at once: quicker, but its figures are not for publishing "
+                        "(scripts/bench_side_by_side.py measures why)")
+    parser.add_argument("--serial", action="store_true", help="one lab after another: the default")
     parser.add_argument("out", type=Path)
     parser.add_argument("labs", nargs="*", help=f"default: {' '.join(DEFAULT_LABS)} (and distributed "
-                        "side by side)")
+                        "on two GPUs or more)")
     args = parser.parse_args(argv)
     env = dict(os.environ)
     try:
@@ -436,9 +452,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpu-results: {error}", file=sys.stderr)
         return 2
     labs_dir = Path(env.get("COURSE_LABS_DIR") or ROOT / "labs").resolve()
-    labs = tuple(args.labs) or DEFAULT_LABS + (("distributed",) if len(gpus) >= 2 and not args.serial else ())
+    if args.side_by_side and args.serial:
+        print("gpu-results: --side-by-side and --serial ask for opposite things: give one", file=sys.stderr)
+        return 2
+    labs = tuple(args.labs) or DEFAULT_LABS + (("distributed",) if len(gpus) >= 2 else ())
     run = NodeRun(out=args.out.resolve(), labs=labs, labs_dir=labs_dir, gpus=gpus,
-                  cores=usable_cores(), serial=args.serial, fresh=args.fresh,
+                  cores=usable_cores(), serial=not args.side_by_side, fresh=args.fresh,
                   python=env.get("PYTHON") or sys.executable, env=env)
     node = Node(run)
 
