@@ -26,7 +26,8 @@ from pathlib import Path
 
 # Run as a file on the bare GPU machine: the repository root (for labs.common, which gpu_node
 # writes its JSON with) and scripts/course (drift, gpu_node) go on the path here, not in the caller.
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent / "course")]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "course"))
 import drift
 import gpu_node
 
