@@ -307,3 +307,23 @@ def test_each_release_keeps_its_precompiled_header_between_runs(monkeypatch, tmp
         assert len(folders) == 1 and folders[0].is_symlink()
         seen.append(folders[0].resolve())
     assert seen[0] == seen[1] == (tmp_path / "headers").resolve()
+
+
+def test_the_committed_cpu_history_holds_every_release_the_full_preset_pins():
+    """The releases' environments are built only when asked, and a run without them is a page of
+    one release with the command that builds the others. That is right on a learner's laptop; as
+    the published result it is a regression, and `make labs FORCE=1` once made one unnoticed
+    (the environments had gone). The committed full CPU run must show every pinned release, ok."""
+    root = Path(__file__).resolve().parents[2]
+    manifest = json.loads((root / "results" / LAB / "cpu" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["provenance"]["preset"] == "full"
+    table = manifest["tables"]["releases"]
+    rows = [dict(zip(table["columns"], row, strict=True)) for row in table["rows"]]
+    pinned = settings.SETTINGS["full"].releases["cpu"]
+    assert len(rows) == len(pinned)
+    for row, release in zip(rows, pinned, strict=True):
+        assert row["status"] == "ok", row
+        if release != settings.INSTALLED:
+            assert row["release"] == release and row["source"] == "environment", row
+    probes = [name for name, part in manifest["parts"].items() if name.startswith("probe_") and part["status"] == "ok"]
+    assert len(probes) == len(pinned)
