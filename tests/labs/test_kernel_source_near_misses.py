@@ -54,3 +54,19 @@ def test_a_line_that_closes_a_block_and_opens_the_next_keeps_the_blocks_around_i
     # Inductor puts each brace on its own line; a hand-written kernel (or a future Inductor) may not
     found = {s.line: list(s.blocks) for s in statements(code, "cpp")}
     assert found == {3: [(1, "block"), (2, "if")], 5: [(1, "block"), (4, "if")], 7: [(1, "block")]}
+
+
+def test_a_closing_brace_against_else_is_read_as_the_spaced_one():
+    spaced = """\
+{
+    if(x0 == 0) {
+        auto tmp0 = in_ptr0[x0];
+    } else {
+        auto tmp1 = in_ptr0[x0];
+    }
+}
+"""
+    tight = spaced.replace("} else {", "}else{")
+    # the text after the brace is the else itself, whatever the spacing: the block after it is an if's
+    assert [list(s.blocks) for s in statements(tight, "cpp")] == [list(s.blocks) for s in statements(spaced, "cpp")]
+    assert [list(s.blocks) for s in statements(tight, "cpp")][1] == [(1, "block"), (4, "if")]

@@ -307,6 +307,18 @@ def test_a_fit_on_a_rounded_output_takes_the_nearest_graph_vector_within_four_ro
     assert torch.equal(oracle._snapped(gamma + 1e-6, vectors, 1.0, torch.float32), gamma + 1e-6)
 
 
+
+def test_snapping_a_small_vector_counts_its_steps_at_one_and_the_last_step_still_snaps():
+    """The steps are the dtype's at 1.0 for a vector below 1 (a bias near 0), not at twice that,
+    and a distance of exactly four steps snaps (the bound is inclusive)."""
+    eps = torch.finfo(torch.bfloat16).eps
+    vectors = {"beta": torch.zeros(3)}
+    five_steps = torch.full((3,), 5 * eps, dtype=torch.float64)       # beyond four steps at 1.0
+    assert torch.equal(oracle._snapped(five_steps, vectors, 0.0, torch.bfloat16), five_steps)
+    four_steps = torch.full((3,), 4 * eps, dtype=torch.float64)       # 2**-5: exact in float64
+    assert torch.equal(oracle._snapped(four_steps, vectors, 0.0, torch.bfloat16), torch.zeros(3, dtype=torch.float64))
+
+
 def test_a_kernel_is_named_by_swiglu_not_by_the_silu_inside_it_on_the_same_output():
     graph = printed('a: "f32[4, 8]", b: "f32[4, 8]"', """
         mul: "f32[4, 8]" = torch.ops.aten.mul.Tensor(a, b)
