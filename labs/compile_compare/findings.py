@@ -134,6 +134,7 @@ class Findings:
     policies: dict[str, PolicyRun] = field(default_factory=dict)   # by policy name, in run order
     recompile_limit: int | None = None
     length_mark_error: str = ""        # what a hard mark_dynamic on the length raised
+    float_restarts: tuple[int, int] | None = None   # dynamic=True restarts: floats symbolic, constant
     symbolic: SymbolicCost | None = None
     autotune: ModeComparison | None = None
     cuda_graphs: ModeComparison | None = None

@@ -97,13 +97,18 @@ def part_cuda_graphs(lab: Lab, settings: Settings, findings: Findings, steps: fi
 def part_recompiles(lab: Lab, settings: Settings, findings: Findings) -> None:
     compiling.reset()  # the steps compiled so far are done with; the policies start afresh
     replicas = training.new_replicas(settings.study_model, lab.device, len(settings.shape_policies))
+    first_batch, first_len = settings.recompile_shapes[0]
+    # first: the probe resets Dynamo around each of its compiles, and the policies' steps must stay compiled
+    lab.progress("dynamic=True with Python floats symbolic, then constant (aot_eager)")
+    findings.float_restarts = shapes.probe_float_restart(replicas[0], first_batch, first_len)
+    compiling.reset()
     for policy, replica in zip(settings.shape_policies, replicas):
         lab.progress(f"shape policy {policy} (cold cache)")
         findings.policies[policy] = shapes.run_policy(policy, replica, settings.recompile_shapes,
                                                       settings.study_backend)
-    first_batch, first_len = settings.recompile_shapes[0]
     findings.length_mark_error = shapes.probe_length_mark(replicas[0], first_batch, first_len)
-    report.recompiles(lab, settings, findings.policies, findings.recompile_limit, findings.length_mark_error)
+    report.recompiles(lab, settings, findings.policies, findings.recompile_limit, findings.length_mark_error,
+                      findings.float_restarts, shapes.module_floats(replicas[0].model))
     static, dynamic = findings.policies.get("static"), findings.policies.get("dynamic")
     if static and dynamic:
         lab.progress(f"static against symbolic sizes at {settings.symbolic_shape}, interleaved")

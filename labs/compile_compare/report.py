@@ -198,7 +198,7 @@ def _reason(failure, lang: str) -> str:
 
 
 def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyRun], recompile_limit: int,
-               length_mark_error: str) -> None:
+               length_mark_error: str, float_restarts: tuple[int, int], model_floats: dict[str, int]) -> None:
     runs = list(by_policy.values())
     for lang, key in (("en", "recompile_calls"), ("es", "recompile_calls.es")):
         lab.table(key, ["policy", "call", "batch", "seq_len", "recompiled", "reason", "graph_idx_shape",
@@ -207,9 +207,11 @@ def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyR
                     "; ".join(_reason(r, lang) for r in c.reasons), c.graph_idx_shape, c.first_call_s]
                    for run in runs for c in run.calls],
                   {"first_call_s": "s"})
-    lab.table("recompile_summary", ["policy", "predicted", "recompiles", "graphs", "compile_s"],
-              [[run.policy, run.predicted, run.recompiles_logged, run.graphs, run.compile_s] for run in runs],
-              {"compile_s": "s"})
+    lab.table("recompile_summary", ["policy", "predicted", "recompiles", "graphs", "compile_s", "restarts",
+                                    "restart_s"],
+              [[run.policy, run.predicted, run.recompiles_logged, run.graphs, run.compile_s, run.restarts,
+                run.restart_s] for run in runs],
+              {"compile_s": "s", "restart_s": "s"})
     lab.write_artifact("recompiles_log", "recompiles.log",
                        "".join(f"## policy {run.policy}\n" + "".join(m + "\n" for m in run.log_messages) + "\n"
                                for run in runs))
@@ -227,6 +229,19 @@ def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyR
         lab.metric(f"recompiles.{run.policy}.predicted", run.predicted)
         lab.metric(f"recompiles.{run.policy}.graphs", run.graphs)
         lab.metric(f"recompiles.{run.policy}.compile_s", run.compile_s, "s")
+        lab.metric(f"recompiles.{run.policy}.restarts", run.restarts)
+        lab.metric(f"recompiles.{run.policy}.restart_s", run.restart_s, "s")
+    reasons = sorted({reason for run in runs for reason in run.restart_reasons})
+    lab.metric("recompiles.restarts", sum(run.restarts for run in runs))
+    lab.metric("recompiles.restart_reasons", ", ".join(reasons) or "none")
+    as_symbols, as_constants = float_restarts
+    lab.metric("recompiles.floats_symbolic_restarts", as_symbols)
+    lab.metric("recompiles.floats_constant_restarts", as_constants)
+    # "yes" only when the one change (specialize_float) took every restart away
+    lab.metric("recompiles.restart_is_floats", yes_no(as_symbols > 0 and as_constants == 0))
+    lab.metric("recompiles.model_floats_count", sum(model_floats.values()))
+    lab.metric("recompiles.model_floats", ", ".join(f"{name} ×{count}" for name, count in model_floats.items())
+               or "none")
     rows = [(run.policy, run.recompiles_logged, run.predicted, run.compile_s) for run in runs]
     sentence(lab, "recompiles.summary", {lang: summaries.policies(rows, lang) for lang in LANGUAGES})
     fewest = min(runs, key=lambda run: (run.compile_s, run.graphs))

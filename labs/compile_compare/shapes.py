@@ -16,6 +16,13 @@ specialized (compiled as the constant): dynamic=True still recompiles once the l
 changes, and a hard mark_dynamic on the length raises ConstraintViolationError
 (`probe_length_mark` records it). maybe_mark_dynamic is the hint that may be overruled.
 
+Dynamo's records also count restarts: a frame traced, thrown away and traced again inside one
+compilation. Under dynamic=True Python floats stay symbolic too, and a float the graph cannot
+turn into tensor arithmetic restarts the trace with that float as a constant
+(TensorifyScalarRestartAnalysis). `probe_float_restart` asks whether the floats are the cause:
+the same compile with torch._dynamo.config.specialize_float=True; `module_floats` lists the
+floats the model's stock modules hold (Dropout.p, LayerNorm.eps, Embedding.norm_type).
+
 Each policy compiles its own copy of the loss function (`training.own_copy`) in a cold cache:
 its graphs, guards and recompile count are its own, its compile time owes nothing to what
 another policy left on disk, and every policy's step stays compiled for the comparison of
@@ -75,6 +82,9 @@ class PolicyRun:
     recompiles_recorded: int = 0               # forward graphs compiled after the first, from records
     graphs: int = 0                            # forward graphs compiled
     compile_s: float = 0.0                     # the compile phases, summed over the sequence
+    restarts: int = 0                          # forward compilations Dynamo restarted, from records
+    restart_s: float = 0.0                     # Dynamo's time spent before those restarts
+    restart_reasons: tuple[str, ...] = ()      # why, by exception name
     predicted: int = 0                         # recompilations `expected_recompiles` predicts
     replica: training.Replica | None = None    # the model it trained, and
     step: Step | None = None                   # its compiled step, still compiled
@@ -224,7 +234,64 @@ def run_policy(policy: str, replica: training.Replica, shapes: tuple[Shape, ...]
                and not getattr(r, "is_runtime", False)]
     run.graphs = len(forward)
     run.recompiles_recorded = sum(1 for r in forward if getattr(r, "recompile_reason", None))
+    run.restarts, run.restart_s, run.restart_reasons = restarts_in(forward)
     return run
+
+
+_EXCEPTION_CLASS = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
+
+
+def restart_reason_name(reason: str) -> str:
+    """"TensorifyScalarRestartAnalysis" from "<class 'torch._dynamo.exc.TensorifyScalarRestartAnalysis'>";
+    a reason Dynamo wrote in words stays as it is."""
+    match = _EXCEPTION_CLASS.fullmatch(reason.strip())
+    return match[1] if match else reason.strip()
+
+
+def restarts_in(records: list[Any]) -> tuple[int, float, tuple[str, ...]]:
+    """(compilations restarted, seconds before their restarts, the reasons' names) in `records`."""
+    restarted = [r for r in records if getattr(r, "restart_reasons", None)]
+    seconds = sum(getattr(r, "dynamo_time_before_restart_s", None) or 0.0 for r in restarted)
+    reasons = sorted({restart_reason_name(reason) for r in restarted for reason in r.restart_reasons})
+    return len(restarted), seconds, tuple(reasons)
+
+
+def module_floats(model: torch.nn.Module) -> dict[str, int]:
+    """The Python floats the model's modules hold as attributes, counted by class and name
+    ({"Dropout.p": 4, "LayerNorm.eps": 3, "Embedding.norm_type": 2}), most first: under
+    dynamic=True Dynamo reads each one as a symbol, not as a constant."""
+    counts: dict[str, int] = {}
+    for module in model.modules():
+        for name, value in vars(module).items():
+            if type(value) is float and not name.startswith("_"):
+                key = f"{type(module).__name__}.{name}"
+                counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def probe_float_restart(replica: training.Replica, batch: int, seq_len: int) -> tuple[int, int]:
+    """Restarts of a cold dynamic=True compile of the loss: (as torch.compile does it, with
+    torch._dynamo.config.specialize_float=True, which reads every Python float as a constant).
+
+    One change between the two, each compiled from a code object of its own; backend="aot_eager",
+    since the restart comes from AOTAutograd's pass over the graph before any kernel is written.
+    Dynamo remembers, for the rest of the process, each float a restart made constant (by where
+    it came from, `L['model']..._modules['ln1'].eps`), so each compile starts from
+    torch._dynamo.reset(), which forgets every compiled frame: run it before compiling what must
+    stay compiled.
+    """
+    counts = []
+    for specialize in (False, True):
+        compiled = torch.compile(training.own_copy(training.model_loss, f"loss_floats_{specialize}"), dynamic=True,
+                                 backend="aot_eager")
+        idx, targets = training.batches(batch, seq_len, replica.device, count=1)[0]
+        torch._dynamo.reset()
+        torch._dynamo.utils.clear_compilation_metrics()
+        with torch._dynamo.config.patch(specialize_float=specialize), torch.no_grad():
+            compiled(replica.model, idx, targets)
+        counts.append(restarts_in(torch._dynamo.utils.get_compilation_metrics())[0])
+    torch._dynamo.reset()    # what the restart taught Dynamo stays out of later compiles
+    return counts[0], counts[1]
 
 
 def graphs_compiled() -> int:

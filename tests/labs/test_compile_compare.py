@@ -8,6 +8,7 @@ as predicted, fullgraph raises on the broken step, and COMPILE_LOG quotes the ma
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -204,6 +205,68 @@ def test_graph_shapes_from_compilation_records():
     assert shapes.graph_dims("") == ("", "")  # no graph compiled at that call
 
 
+@pytest.mark.parametrize("reason, name", [
+    ("<class 'torch._dynamo.exc.TensorifyScalarRestartAnalysis'>", "TensorifyScalarRestartAnalysis"),
+    ("<class 'SpeculationRestartAnalysis'>", "SpeculationRestartAnalysis"),     # no module path
+    ("  <class 'torch._dynamo.exc.UnspecializeRestartAnalysis'>\n", "UnspecializeRestartAnalysis"),
+    ("Tensorify restart: a float was used", "Tensorify restart: a float was used"),   # words stay
+    ("<class 'a.B'> and more", "<class 'a.B'> and more"),                     # not a bare class name
+])
+def test_a_restart_reason_is_named_by_its_exception_class(reason, name):
+    assert shapes.restart_reason_name(reason) == name
+
+
+def test_restarts_are_counted_per_compilation_with_the_time_before_them():
+    tensorify = "<class 'torch._dynamo.exc.TensorifyScalarRestartAnalysis'>"
+    records = [SimpleNamespace(restart_reasons={tensorify}, dynamo_time_before_restart_s=1.5),
+               SimpleNamespace(restart_reasons=set(), dynamo_time_before_restart_s=9.0),   # no restart: no time
+               SimpleNamespace(restart_reasons=None),                                      # an older record
+               SimpleNamespace(restart_reasons={tensorify, "words"}, dynamo_time_before_restart_s=None),
+               SimpleNamespace(restart_reasons={tensorify}, dynamo_time_before_restart_s=0.25)]
+    assert shapes.restarts_in(records) == (3, 1.75, ("TensorifyScalarRestartAnalysis", "words"))
+    assert shapes.restarts_in([]) == (0, 0.0, ())
+
+
+def test_module_floats_are_the_float_attributes_of_each_module_counted_by_kind():
+    torch = pytest.importorskip("torch")
+
+    class Scaled(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale, self.steps, self.flag, self._hidden = 0.5, 3, True, 1.5   # one float counts
+            self.norm = torch.nn.LayerNorm(4)
+            self.drops = torch.nn.ModuleList([torch.nn.Dropout(0.1), torch.nn.Dropout(0.0)])
+            self.emb = torch.nn.Embedding(10, 4, max_norm=1.0)        # max_norm is a float too
+
+    assert shapes.module_floats(Scaled()) == {"Dropout.p": 2, "Embedding.max_norm": 1, "Embedding.norm_type": 1,
+                                              "LayerNorm.eps": 1, "Scaled.scale": 1}
+    assert list(shapes.module_floats(Scaled())) == ["Dropout.p", "Embedding.max_norm", "Embedding.norm_type",
+                                                    "LayerNorm.eps", "Scaled.scale"]   # the most first, then by name
+    assert shapes.module_floats(torch.nn.Linear(2, 2)) == {}
+
+
+def test_the_probe_compiles_with_floats_symbolic_then_constant_and_counts_each_ones_restarts():
+    """On torch 2.13, a dynamic compile of MiniGPT's loss restarts once while its modules' floats
+    are symbolic and not at all with specialize_float; a probe that compiled the same way twice,
+    or read the records of the wrong compile, would not give (1, 0)."""
+    torch = pytest.importorskip("torch")
+    from labs.common import minigpt
+    from labs.compile_compare import training
+    study = dataclasses.replace(minigpt.PRESETS["smoke"], n_layer=1, n_head=2, n_embd=16, block_size=16)
+    replica = training.new_replicas(study, "cpu", 1)[0]
+    weights = {k: v.clone() for k, v in replica.model.state_dict().items()}
+    assert shapes.probe_float_restart(replica, 2, 8) == (1, 0)
+    # Dynamo remembers a float a restart made constant, by its source, for the whole process: a
+    # dynamic compile of the same loss just before must not hide the floats' restart from the probe
+    torch._dynamo.reset()
+    earlier = torch.compile(training.own_copy(training.model_loss, "loss_earlier"), dynamic=True, backend="aot_eager")
+    with torch.no_grad():
+        earlier(replica.model, *training.batches(2, 8, "cpu", count=1)[0])
+    assert shapes.probe_float_restart(replica, 2, 8) == (1, 0)
+    assert all(torch.equal(weights[k], v) for k, v in replica.model.state_dict().items())   # not trained
+    assert torch._dynamo.config.specialize_float is False                                # patched back
+
+
 FULL = ((64, 64), (32, 64), (64, 48), (48, 40), (64, 64))
 
 
@@ -327,6 +390,17 @@ def test_each_policy_compiles_cold_and_recompiles_as_predicted(run):
     assert all(re.search(r"\((lote|longitud)\)", row["reason"]) for row in spanish)
     assert run.metric("recompiles.length_mark_raised") == "yes"  # the full-block length specializes
     assert run.metric("recompiles.automatic_went_dynamic") == "yes"
+    for row in summary.values():          # restarts are read from the same records, per policy
+        assert row["restarts"] == run.metric(f"recompiles.{row['policy']}.restarts")
+        assert (row["restart_s"] > 0) == (row["restarts"] > 0), row
+    assert run.metric("recompiles.restarts") == sum(row["restarts"] for row in summary.values())
+    # torch 2.13: the dynamic policy restarts for the modules' floats, and the probe with
+    # specialize_float takes the restart away
+    assert summary["dynamic"]["restarts"] >= 1
+    assert "TensorifyScalarRestartAnalysis" in run.metric("recompiles.restart_reasons")
+    assert (run.metric("recompiles.floats_symbolic_restarts"), run.metric("recompiles.floats_constant_restarts")) == (1, 0)
+    assert run.metric("recompiles.restart_is_floats") == "yes"
+    assert "LayerNorm.eps ×" in run.metric("recompiles.model_floats") and run.metric("recompiles.model_floats_count") > 0
 
 
 def test_symbolic_sizes_are_compared_on_graphs_that_really_differ(run):
