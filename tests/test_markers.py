@@ -347,12 +347,14 @@ def test_provenance_says_how_gpu_results_ran_the_lab(tmp_path, placement):
     es = ok("{{ provenance inductor_kernels/cuda }}", store, "es")
     assert ("ran alone on the machine" in en) == (placement == "serial")
     assert ("se ejecutó solo en la máquina" in es) == (placement == "serial")
-    assert ("side by side" in en) == (placement is not None and placement.startswith("side"))
+    assert ("side by side" in en) == (placement == "side")          # only when another lab ran beside it
+    assert ("en paralelo" in es) == (placement == "side")
     if placement == "side":
         assert "GPU 2 of 4, cores 16-31 (16 of 64), beside <code>capstone</code>, <code>explain</code>" in en
         assert "GPU 2 de 4, núcleos 16-31 (16 de 64), junto a <code>capstone</code>, <code>explain</code>" in es
-    if placement == "side_alone":
-        assert "no other lab running at the same time" in en and "sin otro laboratorio en marcha" in es
+    if placement == "side_alone":   # launched side by side with nothing beside it: alone, on its share
+        assert "ran alone: GPU 2 of 4, cores 16-31 (16 of 64)" in en
+        assert "se ejecutó solo: GPU 2 de 4, núcleos 16-31 (16 de 64)" in es
 
 
 def test_a_placement_is_text_even_past_the_schema():

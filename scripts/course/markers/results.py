@@ -176,12 +176,14 @@ def placement_text(placement: dict, lang: str) -> str:
     which GPU and cores; every value escaped."""
     if placement["launch"] != "side_by_side":
         return t(lang, "placement_serial")
-    beside = (t(lang, "placement_beside", labs=", ".join(escape.code(lab) for lab in placement["beside"]))
-              if placement["beside"] else t(lang, "placement_beside_none"))
-    return t(lang, "placement_side", gpus=escape.text(", ".join(placement["gpus"])),
-             node_gpus=format_number(int(placement["node_gpus"]), lang), cores=escape.text(placement["cores"]),
-             count=format_number(int(placement["core_count"]), lang), node_cores=format_number(int(placement["node_cores"]), lang),
-             beside=beside)
+    where = dict(gpus=escape.text(", ".join(placement["gpus"])),
+                 node_gpus=format_number(int(placement["node_gpus"]), lang), cores=escape.text(placement["cores"]),
+                 count=format_number(int(placement["core_count"]), lang),
+                 node_cores=format_number(int(placement["node_cores"]), lang))
+    if not placement["beside"]:   # launched side by side, yet no other lab ran while it did
+        return t(lang, "placement_alone", **where)
+    return t(lang, "placement_side", **where,
+             beside=t(lang, "placement_beside", labs=", ".join(escape.code(lab) for lab in placement["beside"])))
 
 
 def release(torch_version: str) -> str:
