@@ -1,13 +1,15 @@
 """Benchmark: does running labs side by side move their compile and device times?
 
     python3 scripts/bench_side_by_side.py [--lab explain] [--repeats 3] [--neighbours LAB,...]
-                                          [--out /tmp/bench-sbs] [--preset full]
+                                          [--solo-cores all|share] [--out /tmp/bench-sbs] [--preset full]
 
 On a node of two GPUs or more (python3 with torch, no venv), it runs one lab `repeats` times
-solo (as a serial `scripts/gpu-results` runs it: every core, no other lab) and `repeats` times
-beside others (as side by side runs it: GPU 0 and its share of the cores, while the neighbour
-labs run on every other GPU with theirs, restarted until the measured run ends), the two
-interleaved, each run with cold caches. Then it prints every timing the lab records (compile,
+solo and `repeats` times beside others (as side by side runs it: GPU 0 and its share of the
+cores, while the neighbour labs run on every other GPU with theirs, restarted until the measured
+run ends), the two interleaved, each run with cold caches. Solo is what a serial
+`scripts/gpu-results` does (--solo-cores all: every core, every GPU visible, no other lab) or,
+with --solo-cores share, the side-by-side run without its neighbours (GPU 0 and the same share
+of the cores): then the neighbours are the one change between the two. Then it prints every timing the lab records (compile,
 device, latency; scripts/course/drift.py) with the solo runs' spread, the side-by-side median
 and its drift, and whether side by side keeps the compile and device times within the solo
 spread: the condition for publishing figures from a side-by-side run. OUT/drift.json keeps it.
@@ -50,6 +52,7 @@ class Bench:
     python: str = sys.executable
     env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
     lead_s: float = 10.0       # neighbours start this long before the measured lab: it meets them mid-run
+    solo_cores: str = "all"    # "all": as a serial run; "share": GPU 0 and its share, as beside, alone
 
 
 def command_for(bench: Bench, lab: str, out: Path) -> list[str]:
@@ -63,16 +66,26 @@ def measured_headers(bench: Bench) -> Path:
     return bench.out / "measured-headers"
 
 
+SOLO_CORES = ("all", "share")
+
+
 def run_solo(bench: Bench, index: int) -> dict:
     out = bench.out / f"solo-{index}"
     shutil.rmtree(out, ignore_errors=True)
     work = out / "work"   # cold caches, as the harness's fresh scratch folder gives a serial run
-    env = dict(bench.env, COURSE_WORK_DIR=str(work), TORCHINDUCTOR_CACHE_DIR=str(work / "inductor-cache"),
-               TRITON_CACHE_DIR=str(work / "triton-cache"), COURSE_PRECOMPILED_HEADERS=str(measured_headers(bench)))
-    process = gpu_node.launch(command_for(bench, bench.lab, out / "result"), env, out / "lab.log", None)
+    if bench.solo_cores == "share":   # exactly what run_beside gives the measured lab, minus the neighbours
+        cores = gpu_node.split_cores(bench.cores, len(bench.gpus))[0]
+        env = dict(bench.env, **gpu_node.isolated_env(work, bench.gpus[0], measured_headers(bench)))
+    else:
+        cores = None
+        env = dict(bench.env, COURSE_WORK_DIR=str(work), TORCHINDUCTOR_CACHE_DIR=str(work / "inductor-cache"),
+                   TRITON_CACHE_DIR=str(work / "triton-cache"),
+                   COURSE_PRECOMPILED_HEADERS=str(measured_headers(bench)))
+    process = gpu_node.launch(command_for(bench, bench.lab, out / "result"), env, out / "lab.log", cores)
     code = process.wait()
     shutil.rmtree(work, ignore_errors=True)
-    return finished(out, code, {"launch": "solo", "cores": gpu_node.cpu_list(bench.cores), "neighbour_runs": 0})
+    return finished(out, code, {"launch": "solo", "cores": gpu_node.cpu_list(cores or bench.cores),
+                                "neighbour_runs": 0})
 
 
 def run_beside(bench: Bench, index: int) -> dict:
@@ -142,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="labs to run on the other GPUs, in turn")
     parser.add_argument("--preset", default="full", choices=("smoke", "full"))
     parser.add_argument("--lead", type=float, default=10.0, help="seconds the neighbours run before the lab starts")
+    parser.add_argument("--solo-cores", choices=SOLO_CORES, default="all",
+                        help="solo runs on every core (as a serial run) or on GPU 0's share (neighbours the one change)")
     parser.add_argument("--out", type=Path, default=Path("/tmp/bench-side-by-side"))
     args = parser.parse_args(argv)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])))
@@ -154,13 +169,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     bench = Bench(lab=args.lab, repeats=args.repeats, neighbours=tuple(n for n in args.neighbours.split(",") if n),
                   out=args.out.resolve(), gpus=gpus, cores=gpu_node.usable_cores(), preset=args.preset,
-                  env=env, lead_s=args.lead)
-    print(f"{len(gpus)} GPUs, {len(bench.cores)} cores ({len(gpu_node.split_cores(bench.cores, len(gpus))[0])} "
-          f"per GPU side by side); lab {bench.lab}, preset {bench.preset}, neighbours {', '.join(bench.neighbours)}")
+                  env=env, lead_s=args.lead, solo_cores=args.solo_cores)
+    share = len(gpu_node.split_cores(bench.cores, len(gpus))[0])
+    solo_on = f"{len(bench.cores)} cores" if bench.solo_cores == "all" else f"GPU 0's {share} cores"
+    print(f"{len(gpus)} GPUs, {len(bench.cores)} cores ({share} per GPU side by side); lab {bench.lab}, "
+          f"preset {bench.preset}, solo on {solo_on}, neighbours {', '.join(bench.neighbours)}")
     solo, beside = bench_runs(bench)
     good_solo = [r["manifest"] for r in solo if r["ok"]]
     good_beside = [r["manifest"] for r in beside if r["ok"]]
     summary = {"lab": bench.lab, "preset": bench.preset, "gpus": len(gpus), "cores": len(bench.cores),
+               "solo_cores": bench.solo_cores,
                "runs": [{k: v for k, v in r.items() if k != "manifest"} for r in solo + beside]}
     try:
         drifts = drift.compare(good_solo, good_beside)

@@ -162,6 +162,32 @@ def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other
     assert n2_alive and not any(e["lab"] == "n2" and e["phase"] == "end" for e in seen)  # killed at the end
 
 
+@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+def test_solo_on_the_share_runs_as_beside_does_without_the_neighbours(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    fake = tmp_path / "fake.py"
+    fake.write_text(FAKE_LAB)
+    events = tmp_path / "events.jsonl"
+    cores = gpu_node.usable_cores()
+    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=("n1",), out=tmp_path / "bench",
+                               gpus=("0", "1"), cores=cores, command=(sys.executable, str(fake), "{lab}", "{out}"),
+                               env=dict(os.environ, FAKE_EVENTS=str(events), FAKE_SLEEP_measured="0.3",
+                                        FAKE_SLEEP_n1="5"), lead_s=0.1, solo_cores="share")
+    solo, beside = bench_script.bench_runs(bench, lambda line: None)
+    seen = [json.loads(line) for line in events.read_text().splitlines()]
+    measured = [e for e in seen if e["lab"] == "measured" and e["phase"] == "end"]
+    share = list(gpu_node.split_cores(cores, 2)[0])
+    assert [(e["gpus"], e["cores"]) for e in measured] == [("0", share)] * 4  # solo and beside alike
+    assert [r["cores"] for r in solo] == [gpu_node.cpu_list(share)] * 2
+    assert len({e["cache"] for e in seen if e["phase"] == "start"}) == len([e for e in seen if e["phase"] == "start"])
+    neighbours = [e for e in seen if e["lab"] != "measured" and e["phase"] == "start"]
+    for solo_run in (measured[0], measured[2]):                               # nothing beside a solo run
+        assert not any(solo_run["start"] < e["start"] < solo_run["end"] for e in neighbours)
+    assert all(r["neighbour_runs"] == 0 for r in solo) and all(r["neighbour_runs"] >= 1 for r in beside)
+
+
 # ---- near misses (written against mutmut's survivors on drift.py) ----------------------------
 
 def test_figures_convert_every_time_unit_and_skip_what_is_no_timing():
