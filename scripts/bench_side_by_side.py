@@ -1,6 +1,6 @@
 """Benchmark: does running labs side by side move their compile and device times?
 
-    python3 scripts/bench_side_by_side.py [--lab explain] [--repeats 3] [--neighbours LAB,...]
+    python3 scripts/bench_side_by_side.py [--lab explain] [--repeats 5] [--neighbours LAB,...]
                                           [--solo-cores all|share] [--out /tmp/bench-sbs] [--preset full]
 
 On a node of two GPUs or more (python3 with torch, no venv), it runs one lab `repeats` times
@@ -9,10 +9,12 @@ cores, while the neighbour labs run on every other GPU with theirs, restarted un
 run ends), the two interleaved, each run with cold caches. Solo is what a serial
 `scripts/gpu-results` does (--solo-cores all: every core, every GPU visible, no other lab) or,
 with --solo-cores share, the side-by-side run without its neighbours (GPU 0 and the same share
-of the cores): then the neighbours are the one change between the two. Then it prints every timing the lab records (compile,
-device, latency; scripts/course/drift.py) with the solo runs' spread, the side-by-side median
-and its drift, and whether side by side keeps the compile and device times within the solo
-spread: the condition for publishing figures from a side-by-side run. OUT/drift.json keeps it.
+of the cores): then the neighbours are the one change between the two. Then it prints every
+timing the lab records (compile, device, latency; scripts/course/drift.py) with the solo runs'
+spread, the side-by-side median and its drift, whether every side-by-side run lies beyond every
+solo run (moved), and whether any compile or device time moved: the condition for publishing
+figures from a side-by-side run, decided only with runs enough (drift.DECIDE_AT).
+OUT/drift.json keeps it, each run's value included.
 """
 
 from __future__ import annotations
@@ -150,7 +152,8 @@ def bench_runs(bench: Bench, say=print) -> tuple[list[dict], list[dict]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lab", default="explain")
-    parser.add_argument("--repeats", type=int, default=3, help="solo runs and side-by-side runs, each (at least 2)")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="solo runs and side-by-side runs, each (at least 2; five decide for up to 12 figures)")
     parser.add_argument("--neighbours", default=",".join(DEFAULT_NEIGHBOURS),
                         help="labs to run on the other GPUs, in turn")
     parser.add_argument("--preset", default="full", choices=("smoke", "full"))
@@ -189,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     publishable, line = drift.verdict(drifts)
     summary |= {"publishable": publishable, "verdict": line,
                 "figures": [{"name": d.name, "class": d.kind, "solo_s": d.solo, "beside_s": d.beside,
-                             "drift": d.drift, "solo_spread": d.solo_spread, "within": d.within} for d in drifts]}
+                             "drift": d.drift, "solo_spread": d.solo_spread, "moved": d.moved,
+                             "solo_runs_s": list(d.solo), "beside_runs_s": list(d.beside)} for d in drifts]}
     (bench.out / "drift.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"written: {bench.out / 'drift.json'}")
     return 0
