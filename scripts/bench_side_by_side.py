@@ -149,6 +149,16 @@ def bench_runs(bench: Bench, say=print) -> tuple[list[dict], list[dict]]:
     return solo, beside
 
 
+PROVENANCE_FIELDS = ("gpu_name", "torch", "triton", "cuda", "commit", "commit_dirty", "date_utc")
+
+
+def run_provenance(manifests: list[dict]) -> dict:
+    """What ran, from the measured runs' own provenance: the GPU, the versions, the commit, the
+    first run's date (the bench imports no torch; each lab run records these)."""
+    first = next((m.get("provenance") or {} for m in manifests), {})
+    return {name: first.get(name) for name in PROVENANCE_FIELDS}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lab", default="explain")
@@ -181,13 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     good_solo = [r["manifest"] for r in solo if r["ok"]]
     good_beside = [r["manifest"] for r in beside if r["ok"]]
     summary = {"lab": bench.lab, "preset": bench.preset, "gpus": len(gpus), "cores": len(bench.cores),
-               "solo_cores": bench.solo_cores,
+               "solo_cores": bench.solo_cores, "provenance": run_provenance(good_solo + good_beside),
                "runs": [{k: v for k, v in r.items() if k != "manifest"} for r in solo + beside]}
     try:
         drifts = drift.compare(good_solo, good_beside)
     except ValueError as error:
         print(f"bench_side_by_side: {error} (ok runs: {len(good_solo)} solo, {len(good_beside)} beside)")
         return 1
+    made = run_provenance(good_solo + good_beside)
+    print(f"{made['gpu_name']}, torch {made['torch']}, commit {str(made['commit'])[:7]}, first run {made['date_utc']}")
     print("\n".join(drift.report(drifts)))
     publishable, line = drift.verdict(drifts)
     summary |= {"publishable": publishable, "verdict": line,

@@ -326,3 +326,17 @@ def test_the_bench_runs_as_a_file_with_nothing_on_the_path(tmp_path):
     assert "Traceback" not in done.stderr, done.stderr
     assert "1 GPU(s) here; side by side needs 2 or more" in done.stdout
     assert done.returncode != 0
+
+
+@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+def test_the_bench_names_what_ran_from_the_first_measured_runs_provenance():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    first = {"provenance": {"gpu_name": "NVIDIA H200", "torch": "2.11.0", "commit": "ea6d2ea", "date_utc": "d1",
+                            "cuda": "13.0", "triton": "3.6.0", "commit_dirty": False, "cores": 16}}
+    second = {"provenance": {"gpu_name": "other", "torch": "2.12.0", "date_utc": "d2"}}
+    made = bench_script.run_provenance([first, second])
+    assert made == {"gpu_name": "NVIDIA H200", "torch": "2.11.0", "triton": "3.6.0", "cuda": "13.0",
+                    "commit": "ea6d2ea", "commit_dirty": False, "date_utc": "d1"}
+    assert bench_script.run_provenance([{}])["torch"] is None and bench_script.run_provenance([])["commit"] is None

@@ -31,7 +31,8 @@ def test_a_recorded_build_is_current_until_an_input_changes(tree):
     assert not site_inputs.is_current(tree, site)          # a new result: rebuild
 
 
-@pytest.mark.parametrize("change", ["docs/es/index.md", "cohorts/c/cohort.toml", "labs/lab/lab.py"])
+@pytest.mark.parametrize("change", ["docs/es/index.md", "cohorts/c/cohort.toml", "labs/lab/lab.py",
+                                    "benchmarks/side_by_side/run.txt"])
 def test_a_new_input_file_is_a_change(tree, change):
     site_inputs.record(tree, tree / "site")
     path = tree / change

@@ -2,10 +2,11 @@
 
 `make site` with nothing changed used to rebuild the whole site (a strict MkDocs build of
 both languages, about 10 s here) to produce the same files. The digest covers every file the
-build reads: the pages, the results, the cohorts, the engine and its hooks, the labs'
-metadata and code (pages show both), MkDocs' configuration and the pinned requirements,
-plus the variables that point the build elsewhere. After a build the digest is written
-into `site/`; the next `make site` rebuilds only when it differs (or with FORCE=1).
+build reads: the pages, the results, the benchmark outputs the pages quote, the cohorts, the
+engine and its hooks, the labs' metadata and code (pages show both), MkDocs' configuration and
+the pinned requirements, plus the variables that point the build elsewhere. After a build the
+digest is written into `site/`; the next `make site` rebuilds only when it differs (or with
+FORCE=1).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from labs.common.contract import write_text_atomic
 
-INPUT_FOLDERS = ("docs", "results", "cohorts", "scripts", "labs")
+INPUT_FOLDERS = ("docs", "results", "benchmarks", "cohorts", "scripts", "labs")
 INPUT_FILES = ("mkdocs.yml", "requirements.txt", "constraints.txt")
 INPUT_VARIABLES = ("COURSE_RESULTS_DIR",)
 STAMP = ".build-inputs"
