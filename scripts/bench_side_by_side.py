@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lab", default="explain")
     parser.add_argument("--repeats", type=int, default=5,
-                        help="solo runs and side-by-side runs, each (at least 2; five decide for up to 12 figures)")
+                        help="solo runs and side-by-side runs, each (at least 2; five decide for up to 13 figures)")
     parser.add_argument("--neighbours", default=",".join(DEFAULT_NEIGHBOURS),
                         help="labs to run on the other GPUs, in turn")
     parser.add_argument("--preset", default="full", choices=("smoke", "full"))
