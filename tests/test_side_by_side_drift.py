@@ -173,19 +173,30 @@ def test_the_committed_gpu_runs_hold_figures_that_decide(lab):
 
 # The bench imports scripts/course/drift.py and gpu_node.py by path, as top-level modules: mutmut's
 # scratch tree moves the package to course/ (tests/mutation/run.py), and its mutants are never these.
-@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
-                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
-def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other_gpus(tmp_path):
+NOT_IN_MUTMUTS_TREE = pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                                         reason="no scripts/course/drift.py (mutmut's scratch tree)")
+
+
+def bench_with_fake_labs(tmp_path: Path, neighbours: tuple[str, ...], gpus: tuple[str, ...], sleeps: dict[str, str],
+                         **settings):
+    """The bench on pretend GPUs, its labs a script that records where and when it ran (events.jsonl)."""
     sys.path.insert(0, str(ROOT / "scripts"))
     import bench_side_by_side as bench_script
     fake = tmp_path / "fake.py"
     fake.write_text(FAKE_LAB)
-    events = tmp_path / "events.jsonl"
-    cores = gpu_node.usable_cores()
-    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=("n1", "n2"), out=tmp_path / "bench",
-                               gpus=("0", "1", "2"), cores=cores, command=(sys.executable, str(fake), "{lab}", "{out}"),
-                               env=dict(os.environ, FAKE_EVENTS=str(events), FAKE_SLEEP_measured="0.8",
-                                        FAKE_SLEEP_n1="0.2", FAKE_SLEEP_n2="5"), lead_s=0.1)
+    env = dict(os.environ, FAKE_EVENTS=str(tmp_path / "events.jsonl"),
+               **{f"FAKE_SLEEP_{lab}": seconds for lab, seconds in sleeps.items()})
+    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=neighbours, out=tmp_path / "bench", gpus=gpus,
+                               cores=gpu_node.usable_cores(), command=(sys.executable, str(fake), "{lab}", "{out}"),
+                               env=env, lead_s=0.1, **settings)
+    return bench_script, bench
+
+
+@NOT_IN_MUTMUTS_TREE
+def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other_gpus(tmp_path):
+    bench_script, bench = bench_with_fake_labs(tmp_path, ("n1", "n2"), ("0", "1", "2"),
+                                               {"measured": "0.8", "n1": "0.2", "n2": "5"})
+    events, cores = tmp_path / "events.jsonl", bench.cores
     said: list[str] = []
     solo, beside = bench_script.bench_runs(bench, said.append)
     assert [line.split()[1] for line in said if " run " in line] == ["solo", "beside", "solo", "beside"]
@@ -210,19 +221,11 @@ def test_the_bench_interleaves_solo_and_beside_runs_with_neighbours_on_the_other
     assert n2_alive and not any(e["lab"] == "n2" and e["phase"] == "end" for e in seen)  # killed at the end
 
 
-@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
-                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+@NOT_IN_MUTMUTS_TREE
 def test_solo_on_the_share_runs_as_beside_does_without_the_neighbours(tmp_path):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import bench_side_by_side as bench_script
-    fake = tmp_path / "fake.py"
-    fake.write_text(FAKE_LAB)
-    events = tmp_path / "events.jsonl"
-    cores = gpu_node.usable_cores()
-    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=("n1",), out=tmp_path / "bench",
-                               gpus=("0", "1"), cores=cores, command=(sys.executable, str(fake), "{lab}", "{out}"),
-                               env=dict(os.environ, FAKE_EVENTS=str(events), FAKE_SLEEP_measured="0.3",
-                                        FAKE_SLEEP_n1="5"), lead_s=0.1, solo_cores="share")
+    bench_script, bench = bench_with_fake_labs(tmp_path, ("n1",), ("0", "1"), {"measured": "0.3", "n1": "5"},
+                                               solo_cores="share")
+    events, cores = tmp_path / "events.jsonl", bench.cores
     solo, beside = bench_script.bench_runs(bench, lambda line: None)
     seen = [json.loads(line) for line in events.read_text().splitlines()]
     measured = [e for e in seen if e["lab"] == "measured" and e["phase"] == "end"]
@@ -328,8 +331,7 @@ def test_the_bench_runs_as_a_file_with_nothing_on_the_path(tmp_path):
     assert done.returncode != 0
 
 
-@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
-                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+@NOT_IN_MUTMUTS_TREE
 def test_the_bench_names_what_ran_from_the_first_measured_runs_provenance():
     sys.path.insert(0, str(ROOT / "scripts"))
     import bench_side_by_side as bench_script
