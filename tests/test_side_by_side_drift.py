@@ -284,3 +284,44 @@ def test_the_bench_runs_as_a_file_with_nothing_on_the_path(tmp_path):
     assert "Traceback" not in done.stderr, done.stderr
     assert "1 GPU(s) here; side by side needs 2 or more" in done.stdout
     assert done.returncode != 0
+
+
+# ---- written against a hand-planted bug hunt (tests/mutation/fresh_bugs.toml) ------------------
+
+@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+def test_a_run_counts_only_when_it_exits_0_with_a_manifest_that_says_ok(tmp_path):
+    """A lab whose every part was skipped exits 0 with status "skipped": no figures to compare."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    (tmp_path / "result").mkdir()
+    manifest = tmp_path / "result" / "manifest.json"
+    for code, status, ok in ((0, "ok", True), (0, "skipped", False), (0, "failed", False), (1, "ok", False)):
+        manifest.write_text(json.dumps({"status": status, "provenance": {"wall_s": 2.0}}))
+        run = bench_script.finished(tmp_path, code, {"launch": "solo"})
+        assert (run["ok"], run["manifest"] is not None, run["launch"]) == (ok, ok, "solo"), (code, status)
+    manifest.unlink()
+    assert bench_script.finished(tmp_path, 0, {})["ok"] is False
+
+
+@pytest.mark.skipif(not (ROOT / "scripts" / "course" / "drift.py").is_file(),
+                    reason="no scripts/course/drift.py (mutmut's scratch tree)")
+def test_the_neighbour_labs_take_turns_on_a_gpu(tmp_path):
+    """--neighbours A,B: each neighbour that ends is replaced by the next lab of the list, so one
+    other GPU sees A, B, A, ... rather than the same lab again and again."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    fake = tmp_path / "fake.py"
+    fake.write_text(FAKE_LAB)
+    events = tmp_path / "events.jsonl"
+    bench = bench_script.Bench(lab="measured", repeats=2, neighbours=("n1", "n2"), out=tmp_path / "bench",
+                               gpus=("0", "1"), cores=gpu_node.usable_cores(),
+                               command=(sys.executable, str(fake), "{lab}", "{out}"),
+                               env=dict(os.environ, FAKE_EVENTS=str(events), FAKE_SLEEP_measured="1.5",
+                                        FAKE_SLEEP_n1="0.05", FAKE_SLEEP_n2="0.05"), lead_s=0.1)
+    run = bench_script.run_beside(bench, 0)
+    assert run["ok"] and run["neighbour_runs"] >= 3
+    seen = [json.loads(line) for line in events.read_text().splitlines()]
+    turns = [e["lab"] for e in seen if e["lab"] != "measured" and e["phase"] == "start"]
+    assert len(turns) >= 2 and {e["gpus"] for e in seen if e["lab"] != "measured"} == {"1"}
+    assert turns == [("n1", "n2")[i % 2] for i in range(len(turns))]
