@@ -342,3 +342,35 @@ def test_the_bench_names_what_ran_from_the_first_measured_runs_provenance():
     assert made == {"gpu_name": "NVIDIA H200", "torch": "2.11.0", "triton": "3.6.0", "cuda": "13.0",
                     "commit": "ea6d2ea", "commit_dirty": False, "date_utc": "d1"}
     assert bench_script.run_provenance([{}])["torch"] is None and bench_script.run_provenance([])["commit"] is None
+
+
+# ---- written against a hand-planted bug hunt (tests/mutation/fresh_bugs.toml) ------------------
+
+@NOT_IN_MUTMUTS_TREE
+def test_a_run_counts_only_when_it_exits_0_with_a_manifest_that_says_ok(tmp_path):
+    """A lab whose every part was skipped exits 0 with status "skipped": no figures to compare."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_side_by_side as bench_script
+    (tmp_path / "result").mkdir()
+    manifest = tmp_path / "result" / "manifest.json"
+    for code, status, ok in ((0, "ok", True), (0, "skipped", False), (0, "failed", False), (1, "ok", False)):
+        manifest.write_text(json.dumps({"status": status, "provenance": {"wall_s": 2.0}}))
+        run = bench_script.finished(tmp_path, code, {"launch": "solo"})
+        assert (run["ok"], run["manifest"] is not None, run["launch"]) == (ok, ok, "solo"), (code, status)
+    manifest.unlink()
+    assert bench_script.finished(tmp_path, 0, {})["ok"] is False
+
+
+@NOT_IN_MUTMUTS_TREE
+def test_the_neighbour_labs_take_turns_on_a_gpu(tmp_path):
+    """--neighbours A,B: each neighbour that ends is replaced by the next lab of the list, so one
+    other GPU sees A, B, A, ... rather than the same lab again and again."""
+    bench_script, bench = bench_with_fake_labs(tmp_path, ("n1", "n2"), ("0", "1"),
+                                               {"measured": "1.5", "n1": "0.05", "n2": "0.05"})
+    events = tmp_path / "events.jsonl"
+    run = bench_script.run_beside(bench, 0)
+    assert run["ok"] and run["neighbour_runs"] >= 3
+    seen = [json.loads(line) for line in events.read_text().splitlines()]
+    turns = [e["lab"] for e in seen if e["lab"] != "measured" and e["phase"] == "start"]
+    assert len(turns) >= 2 and {e["gpus"] for e in seen if e["lab"] != "measured"} == {"1"}
+    assert turns == [("n1", "n2")[i % 2] for i in range(len(turns))]

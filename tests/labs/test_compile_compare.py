@@ -210,6 +210,7 @@ def test_graph_shapes_from_compilation_records():
     ("<class 'SpeculationRestartAnalysis'>", "SpeculationRestartAnalysis"),     # no module path
     ("  <class 'torch._dynamo.exc.UnspecializeRestartAnalysis'>\n", "UnspecializeRestartAnalysis"),
     ("Tensorify restart: a float was used", "Tensorify restart: a float was used"),   # words stay
+    ("  Tensorify restart: a float was used\n", "Tensorify restart: a float was used"),  # trimmed, as a class
     ("<class 'a.B'> and more", "<class 'a.B'> and more"),                     # not a bare class name
 ])
 def test_a_restart_reason_is_named_by_its_exception_class(reason, name):
@@ -225,6 +226,33 @@ def test_restarts_are_counted_per_compilation_with_the_time_before_them():
                SimpleNamespace(restart_reasons={tensorify}, dynamo_time_before_restart_s=0.25)]
     assert shapes.restarts_in(records) == (3, 1.75, ("TensorifyScalarRestartAnalysis", "words"))
     assert shapes.restarts_in([]) == (0, 0.0, ())
+
+
+@pytest.mark.parametrize("float_restarts, is_floats", [((1, 0), "yes"), ((0, 0), "no"), ((2, 1), "no")])
+def test_the_restart_metrics_say_what_the_records_and_the_float_probe_counted(tmp_path, float_restarts, is_floats):
+    """report.recompiles without compiling: the smoke run only ever sees one machine's counts, (1, 0).
+    restart_is_floats is "yes" only when the floats restarted the compile and specialize_float
+    took every restart away; the model's floats are counted one by one, not by kind."""
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
+    from labs.compile_compare import report
+    from labs.compile_compare.settings import SETTINGS
+    lab = Lab(LabOptions("compile_compare", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    runs = {"static": shapes.PolicyRun("static", graphs=2, compile_s=3.0),
+            "dynamic": shapes.PolicyRun("dynamic", graphs=1, compile_s=2.0, restarts=2, restart_s=0.5,
+                                        restart_reasons=("TensorifyScalarRestartAnalysis",))}
+    report.recompiles(lab, SETTINGS["smoke"], runs, 8, "", float_restarts, {"Dropout.p": 4, "LayerNorm.eps": 3})
+    metrics = {key: entry["value"] for key, entry in lab.result["metrics"].items()}
+    assert (metrics["recompiles.floats_symbolic_restarts"], metrics["recompiles.floats_constant_restarts"]) == \
+        float_restarts
+    assert metrics["recompiles.restart_is_floats"] == is_floats
+    assert metrics["recompiles.model_floats_count"] == 7
+    assert metrics["recompiles.model_floats"] == "Dropout.p ×4, LayerNorm.eps ×3"
+    assert (metrics["recompiles.restarts"], metrics["recompiles.restart_reasons"]) == (2, "TensorifyScalarRestartAnalysis")
+    assert (metrics["recompiles.dynamic.restarts"], metrics["recompiles.dynamic.restart_s"]) == (2, 0.5)
+    summary = lab.result["tables"]["recompile_summary"]
+    at = [summary["columns"].index(column) for column in ("policy", "restarts", "restart_s")]
+    assert [tuple(row[i] for i in at) for row in summary["rows"]] == [("static", 0, 0.0), ("dynamic", 2, 0.5)]
 
 
 def test_module_floats_are_the_float_attributes_of_each_module_counted_by_kind():
