@@ -126,6 +126,14 @@ def test_the_verdict_decides_only_with_runs_enough_for_its_figures(runs, figures
     assert (drift.chance_any_apart(runs, runs, figures_count) <= drift.DECIDE_AT) == decides
 
 
+def test_three_runs_and_three_decide_one_figure():
+    # the chance is 2 in 20, the bound itself: "at most 10 %" decides
+    solo = [{"metrics": {"a.compile_s": {"value": v, "unit": "s"}}} for v in (1.0, 1.2, 1.1)]
+    beside = [{"metrics": {"a.compile_s": {"value": v, "unit": "s"}}} for v in (1.05, 1.15, 1.3)]
+    ok, line = verdict(compare(solo, beside))
+    assert ok and "moves none of 1" in line
+
+
 def test_no_compile_or_device_figure_decides_nothing():
     only_latency = {"metrics": {"x.eager_us": {"value": 5.0, "unit": "µs"}}}
     ok, line = verdict(compare([only_latency, only_latency], [only_latency]))
@@ -317,6 +325,7 @@ def test_short_times_take_the_largest_unit_they_reach(seconds, text):
     assert drift._short(seconds) == text
 
 
+@NOT_IN_MUTMUTS_TREE
 def test_the_bench_runs_as_a_file_with_nothing_on_the_path(tmp_path):
     """As on the bare GPU machine: `python3 scripts/bench_side_by_side.py` from another folder, with
     no PYTHONPATH and no site packages (-S: this venv's .pth would put the repository on the path).
