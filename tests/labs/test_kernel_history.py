@@ -182,24 +182,32 @@ def test_claim_compile_time_outside_its_band_only():
     assert release_changes.claim_compile_time(snap(compile_s=None), snap("2.13.0")) is None
 
 
-def test_the_compile_band_is_wider_than_one_release_varies_in_every_committed_noise_benchmark():
-    # an independent measurement: the same release probed again and again (scripts/bench_compile_noise.py)
-    benchmarks = sorted((Path(__file__).resolve().parents[2] / "benchmarks" / "compile_noise").glob("*.json"))
+@pytest.mark.parametrize("figure, band", [("compile_s", "COMPILE_BAND"), ("compiled_us", "CALL_BAND")])
+def test_each_band_is_wider_than_one_release_varies_in_every_committed_noise_benchmark(figure, band):
+    # an independent measurement: the same release probed again and again (scripts/bench_probe_noise.py)
+    benchmarks = sorted((Path(__file__).resolve().parents[2] / "benchmarks" / "probe_noise").glob("*.json"))
     assert benchmarks
+    low, high = getattr(release_changes, band)
     for path in benchmarks:
-        samples = json.loads(path.read_text(encoding="utf-8"))["samples"]
+        samples = json.loads(path.read_text(encoding="utf-8"))["samples"][figure]
         widest = max(max(values) / min(values) for values in samples.values())
-        low, high = release_changes.COMPILE_BAND
         assert 1 / low > widest and high > widest, (path.name, widest)
 
 
 def test_claim_compiled_time_is_noise_aware():
-    assert "faster" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(0.5e-4)))["en"]
-    assert "slower" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(2e-4)))["en"]
-    noisy = stats(1.2e-4, spread=0.5)                               # each median inside the other's spread
-    assert release_changes.claim_compiled_time(snap(compiled=stats(1e-4, spread=0.5)), snap("2.13.0", compiled=noisy)) is None
-    gpu = snap("2.13.0", compiled=stats(0.5e-4), clock="device")
+    said = release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(0.3e-4)))
+    assert said == {"en": "compiled call 3.3× faster (latency)", "es": "llamada compilada 3,3× más rápida (latencia)"}
+    assert "2.6× slower" in release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(2.6e-4)))["en"]
+    noisy = stats(3e-4, spread=3.0)                                 # beyond the band, inside the other's spread
+    assert release_changes.claim_compiled_time(snap(compiled=stats(1e-4, spread=3.0)), snap("2.13.0", compiled=noisy)) is None
+    gpu = snap("2.13.0", compiled=stats(0.3e-4), clock="device")
     assert release_changes.claim_compiled_time(snap(), gpu) is None          # two clocks are never compared
+
+
+@pytest.mark.parametrize("median", [0.5e-4, 2e-4, 0.41e-4, 2.4e-4])
+def test_a_compiled_call_apart_by_less_than_separate_probes_of_one_release_says_nothing(median):
+    # tight spreads inside each probe, the medians 2× apart: what two processes of one release did
+    assert release_changes.claim_compiled_time(snap(), snap("2.13.0", compiled=stats(median))) is None
 
 
 def test_claim_identical_and_the_weaker_sentences():
