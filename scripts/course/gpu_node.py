@@ -18,10 +18,11 @@ one progress line per lab start and end; results in OUT/<lab>/cuda/ for `course 
 
 How a lab ran is written into its manifest (`provenance.placement`): serial or side by side,
 which GPU(s) of how many, which cores, and the labs that ran beside it. A page can name it,
-and the drift benchmark (scripts/bench_side_by_side.py) says whether it moved the figures.
-Serial is the default because it did: on four H200s (2026-11-27), explain's compile times ran
-16-37 % faster beside others on a quarter of the cores, and every device time left the spread
-of solo runs. Side by side is the quick look; published results come from serial runs.
+and the drift benchmark (scripts/bench_side_by_side.py) says whether it moved the figures. On
+two and on four H200s (2026-11-27, five runs each, benchmarks/side_by_side/) it moved none of
+explain's compile or device times, so side-by-side results of a node the bench has cleared are
+publishable. Serial stays the default: it is how the committed GPU results were made, and a node
+the bench has not measured may behave otherwise.
 
 The cache key counts the cores a process may use and CUDA_VISIBLE_DEVICES: a side-by-side
 result is "another machine" to a serial run on the same node, which is right, since a lab with
@@ -438,8 +439,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/gpu-results", description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="discard finished labs and parts; run all anew")
     parser.add_argument("--side-by-side", action="store_true",
-                        help="one lab per GPU at once: quicker, but its figures are not for publishing "
-                        "(scripts/bench_side_by_side.py measures why)")
+                        help="one lab per GPU at once: quicker; publishable where "
+                        "scripts/bench_side_by_side.py finds that it moves no figure")
     parser.add_argument("--serial", action="store_true", help="one lab after another: the default")
     parser.add_argument("out", type=Path)
     parser.add_argument("labs", nargs="*", help=f"default: {' '.join(DEFAULT_LABS)} (and distributed "
