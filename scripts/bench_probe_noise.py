@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "bench-compile-noise")
     args = parser.parse_args(argv)
     if args.repeats < 2:
-        print("bench_compile_noise: --repeats must be at least 2 (one probe has no spread)")
+        print("bench_probe_noise: --repeats must be at least 2 (one probe has no spread)")
         return 2
     import torch
     commit, dirty = environment.git_commit()
