@@ -45,6 +45,7 @@ GPT2_COLUMNS = ["backend", "workload", "prompt_tokens", "new_tokens", "measured"
                 "peak_reserved_mib", "warmup_s", "first_s", "timed_compiles", "timed_graphs", "reason"]
 
 
+@backends.floats_as_constants
 def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
     lab.progress("training or loading the grammar MiniGPT")
     loaded, info = models.grammar_minigpt(lab.preset, lab.device,
@@ -58,9 +59,10 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
     reference = minigpt.greedy_complete(loaded.model, [p.text for p in prompts], loaded.tokenizer,
                                         config.max_new_tokens, lab.device)
     lab.metric("minigpt.prompts", len(prompts))
-    rows, ratios, agreement, exact = [], [], {}, {}
+    rows, ratios, agreement, exact, restarts = [], [], {}, {}, 0
     for name in settings.minigpt_backends:
         lab.progress(f"MiniGPT, {name}")
+        restarts_before = compile_events.restarts()
         backend = backends.make_backend(name, lab.device)
         backend.load_model("minigpt", loaded=loaded)
         cell = run_cell(backend, "grammar", [p.text for p in prompts], config, settings.cell_budget_s,
@@ -73,12 +75,14 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
         ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
         if name == "eager":
             record_samples(lab, prompts, texts)
+        restarts += compile_events.restarts() - restarts_before   # read before cleanup() resets Dynamo
         backend.cleanup()
     lab.table("llm_minigpt", CELL_COLUMNS + ["exact_match", "agrees"], rows,
               CELL_UNITS | {"exact_match": "%", "agrees": "%"})
     timed = [row[CELL_COLUMNS.index("timed_compiles")] + row[CELL_COLUMNS.index("timed_graphs")] for row in rows]
     lab.metric("minigpt.timed_compile_events", sum(timed))
     check_warm_before_timing(lab, "minigpt", sum(timed))
+    check_compiled_once(lab, "minigpt", restarts)
     lab.metric("minigpt.max_new_tokens", config.max_new_tokens)
     lab.metric("minigpt.min_agreement", min(agreement.values()), "%")
     lab.metric("minigpt.min_exact_match", min(exact.values()), "%")
@@ -110,6 +114,16 @@ def check_warm_before_timing(lab: Lab, model: str, events: int) -> None:
                            "las generaciones"})
 
 
+def check_compiled_once(lab: Lab, model: str, restarts: int) -> None:
+    """Records the analyses Dynamo restarted while the backends warmed up, and checks there were
+    none: a restart analyses a compiled step twice (see backends.floats_as_constants)."""
+    en, es = WARM_LABELS[model]
+    lab.metric(f"{model}.restarts", restarts)
+    lab.check(f"{model}_compiled_once", restarts, "==", 0,
+              label={"en": f"{en}: Dynamo restarted no analysis (every float read as a constant)",
+                     "es": f"{es}: Dynamo no reinició ningún análisis (cada float se lee como constante)"})
+
+
 def record_samples(lab: Lab, prompts: list[workloads.GrammarPrompt], texts: list[str]) -> None:
     rows = [[p.example.prompt.strip(), p.answer, t, yes_no(t == p.answer)] for p, t in zip(prompts, texts)][:8]
     lab.table("llm_minigpt_samples", ["prompt", "expected", "generated", "correct"], rows)
@@ -123,6 +137,7 @@ def gpt2_model(lab: Lab, settings: Settings) -> models.LoadedModel:
                                     settings.gpt2_width, settings.gpt2_heads)
 
 
+@backends.floats_as_constants
 def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline: float) -> None:
     loaded = gpt2_model(lab, settings)
     params = sum(p.numel() for p in loaded.model.parameters())
@@ -139,9 +154,9 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
     cell_budget = gpt2_cell_budget_s(settings)          # refused before the run when too small
     lab.metric("gpt2.budget_s", settings.llm_budget_s, "s")
     lab.metric("gpt2.cell_budget_s", cell_budget, "s")
-    rows, ratios, mismatched, phases = [], [], 0, []
+    rows, ratios, mismatched, phases, restarts = [], [], 0, [], 0
     for name in settings.gpt2_backends:
-        compile_before = compile_events.phase_seconds()
+        compile_before, restarts_before = compile_events.phase_seconds(), compile_events.restarts()
         try:
             backend = backends.make_backend(name, lab.device)
             backend.load_model("gpt2_small_shaped", loaded=loaded)
@@ -183,6 +198,7 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
         spent = compile_events.phases_since(compile_before)
         phases += [[name, phase, seconds] for phase, seconds in spent]
         lab.progress(f"{name}: " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in spent[:6]))
+        restarts += compile_events.restarts() - restarts_before   # read before cleanup() resets Dynamo
         backend.cleanup()
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
@@ -206,6 +222,7 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
                      "es": "Forma de GPT-2: cada generación produjo los tokens pedidos"})
     measured = [dict(zip(GPT2_COLUMNS, r)) for r in rows if r[GPT2_COLUMNS.index("measured")] == "yes"]
     check_warm_before_timing(lab, "gpt2", timed_event_count(measured))
+    check_compiled_once(lab, "gpt2", restarts)
     require(lab, "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "gpt2_every_cell_measured",
             "gpt2_warm_before_timing")
 

@@ -118,8 +118,7 @@ def call_sites(text: str, kernel_names: list[str]) -> list[CallSite]:
         head = _CALL_HEAD.match(stripped)
         if not head or head.group(1) not in names:
             continue
-        inside = _balanced(stripped, head.end(), "")
-        args = tuple(a for a in split_arguments(inside) if not re.match(r"^\w+\s*=", a))
+        args = tuple(a for a in call_arguments(stripped[head.end():]) if not re.match(r"^\w+\s*=", a))
         matched_handle = handle if handle and handle.split(":")[0] == head.group(1) else None
         sites.append(CallSite(head.group(1), args, frozenset(_BUFFER.findall(stripped)), number + 1,
                               matched_handle))
@@ -162,6 +161,12 @@ def split_arguments(text: str) -> list[str]:
             args.append(part.strip())
         start += len(part) + 1
     return args
+
+
+def call_arguments(call_tail: str) -> list[str]:
+    """The arguments of a call, read from just after its opening parenthesis up to its closing
+    one: `a, f(b, c), d) + 1` -> ["a", "f(b, c)", "d"]."""
+    return split_arguments(_balanced(call_tail, 0, ""))
 
 
 def base_name(argument: str) -> str:

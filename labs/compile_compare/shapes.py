@@ -21,7 +21,7 @@ compilation. Under dynamic=True Python floats stay symbolic too, and a float the
 turn into tensor arithmetic restarts the trace with that float as a constant
 (TensorifyScalarRestartAnalysis). `probe_float_restart` asks whether the floats are the cause:
 the same compile with torch._dynamo.config.specialize_float=True; `module_floats` lists the
-floats the model's stock modules hold (Dropout.p, LayerNorm.eps, Embedding.norm_type).
+floats the model's modules hold (Dropout.p, LayerNorm.eps, Embedding.norm_type, MiniGPT's own).
 
 Each policy compiles its own copy of the loss function (`training.own_copy`) in a cold cache:
 its graphs, guards and recompile count are its own, its compile time owes nothing to what
@@ -281,10 +281,10 @@ def probe_float_restart(replica: training.Replica, batch: int, seq_len: int) -> 
     stay compiled.
     """
     counts = []
+    idx, targets = training.batches(batch, seq_len, replica.device, count=1)[0]   # one batch: one change
     for specialize in (False, True):
         compiled = torch.compile(training.own_copy(training.model_loss, f"loss_floats_{specialize}"), dynamic=True,
                                  backend="aot_eager")
-        idx, targets = training.batches(batch, seq_len, replica.device, count=1)[0]
         torch._dynamo.reset()
         torch._dynamo.utils.clear_compilation_metrics()
         with torch._dynamo.config.patch(specialize_float=specialize), torch.no_grad():

@@ -12,6 +12,11 @@ from collections.abc import Sequence
 from labs.common import prose
 from labs.common.formatting import format_number, with_unit
 
+# One cold compile per policy is one sample, and cold compiles of the same code in fresh
+# processes lay up to 1.67× apart on an idle machine (benchmarks/probe_noise/): policies whose
+# compile times lie within this factor of each other are not ranked.
+COMPILE_NOISE = 2.0
+
 CLOCK_NAMES = {"en": {"latency": "latency", "device": "device time"},
                "es": {"latency": "latencia", "device": "tiempo de dispositivo"}}
 WORDS = {
@@ -19,6 +24,8 @@ WORDS = {
            "times": ("time", "times"), "fewest": "fewest recompilations", "most": "most",
            "shortest": "shortest compile", "longest": "longest",
            "same_compile": "every policy compiled in the same time",
+           "within_noise": "compile times from {fast} to {slow}, within the {noise} by which one cold compile of "
+                           "the same code can vary: no policy compiled measurably faster",
            "predicted_all": "every policy recompiled as predicted", "predicted_not": "not as predicted",
            "against": "against", "predicted": "predicted", "of": "of", "in": "in",
            "comparisons": "one-change comparisons", "candidate": "the changed step was"},
@@ -26,6 +33,8 @@ WORDS = {
            "times": ("vez", "veces"), "fewest": "menos recompilaciones", "most": "más",
            "shortest": "compilación más corta", "longest": "más larga",
            "same_compile": "todas compilaron en el mismo tiempo",
+           "within_noise": "compilaciones de {fast} a {slow}, dentro del {noise} que puede variar una compilación "
+                           "en frío del mismo código: ninguna política compiló mediblemente más rápido",
            "predicted_all": "todas recompilaron como se predijo", "predicted_not": "no como se predijo",
            "against": "frente a", "predicted": "previstas", "of": "de", "in": "en",
            "comparisons": "comparaciones de un solo cambio", "candidate": "el paso con el cambio fue"},
@@ -64,7 +73,8 @@ def policies(rows: Sequence[tuple[str, int, int, float]], lang: str) -> str:
     """Shape policies from every row: (policy, recompilations, predicted, compile seconds).
 
     "fewest recompilations: mark_dynamic (1), most: static (3); shortest compile: …
-    (9.1 s), longest: … (40.2 s); every policy recompiled as predicted"
+    (9.1 s), longest: … (40.2 s); every policy recompiled as predicted". The shortest and
+    the longest compile are named only when they lie COMPILE_NOISE or more apart.
     """
     if not rows:
         raise ValueError("no policies to summarise")
@@ -80,6 +90,8 @@ def policies(rows: Sequence[tuple[str, int, int, float]], lang: str) -> str:
     fast, slow = min(s for _, s in times), max(s for _, s in times)
     if fast == slow:
         parts.append(f"{w['same_compile']} ({_s(fast, lang)})")
+    elif slow < COMPILE_NOISE * fast:
+        parts.append(w["within_noise"].format(fast=_s(fast, lang), slow=_s(slow, lang), noise=f"{COMPILE_NOISE:g}×"))
     else:
         parts.append(f"{w['shortest']}: {_names(times, fast, lang)} ({_s(fast, lang)}), "
                      f"{w['longest']}: {_names(times, slow, lang)} ({_s(slow, lang)})")

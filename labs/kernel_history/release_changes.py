@@ -2,8 +2,8 @@
 
 Each claim is a function of two snapshots of one module (the older release first) with an
 explicit condition; it returns the sentence in both languages, or None when its condition
-does not hold. `changes` runs every claim in PAIR_CLAIMS; a timing inside its noise or a compile time
-inside its band says nothing rather than "unchanged".
+does not hold. `changes` runs every claim in PAIR_CLAIMS; a compile time inside COMPILE_BAND,
+or a compiled call inside its spread or CALL_BAND, says nothing rather than "unchanged".
 `pin_advice` decides, from the whole history, whether the course's CPU pin should move.
 """
 

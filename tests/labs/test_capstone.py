@@ -10,8 +10,8 @@ import torch
 import torch.nn as nn
 from torch.fx import symbolic_trace
 
-from labs.capstone.llm_bench import runner
-from labs.capstone.llm_bench.backends import StreamingBackend
+from labs.capstone.llm_bench import compile_events, runner
+from labs.capstone.llm_bench.backends import StreamingBackend, floats_as_constants
 from labs.capstone.llm_bench.base import GenerationConfig, GenerationResult
 from labs.capstone.llm_bench.metrics import TokenTimes, percentile, summarize
 from labs.capstone.llm_bench.models import LoadedModel
@@ -355,6 +355,25 @@ def test_recompiles_are_reported_with_their_guard():
     assert marked.compiles == 1 and marked.reasons == []
 
 
+def _restarts_of_a_dynamic_compile(wrap) -> int:
+    """Restarts while a dynamic=True compile of a LayerNorm (its eps is a Python float) runs
+    inside `wrap`; aot_eager: the restart comes before any kernel is written."""
+    torch._dynamo.reset()
+    norm = nn.LayerNorm(8)
+    compiled = torch.compile(lambda x: norm(x), dynamic=True, backend="aot_eager")
+    before = compile_events.restarts()
+    wrap(lambda: compiled(torch.randn(3, 8)))()
+    restarts = compile_events.restarts() - before
+    torch._dynamo.reset()     # what the restart taught Dynamo stays out of later tests
+    return restarts
+
+
+def test_serving_parts_compile_each_step_once():
+    # the near miss first: the same compile without the patch restarts, and the counter sees it
+    assert _restarts_of_a_dynamic_compile(lambda run: run) == 1
+    assert _restarts_of_a_dynamic_compile(floats_as_constants) == 0
+
+
 def test_tile_rules():
     assert tiles.problems(tiles.Tile(64, 64, 32, 4, 3), 2) == []
     assert "power of two" in tiles.problems(tiles.Tile(96, 64, 32, 4, 3), 2)[0]
@@ -584,7 +603,7 @@ def test_every_check_passes(lab_smoke):
                 "guards_each_recompile_reported", "guards_mark_dynamic_compiles_once",
                 "liveness_matches_measured_peak", "backend_refuses_training", "float32_accumulation_more_accurate",
                 "kernel_matches_float64", "minigpt_ttft_before_e2e", "minigpt_backends_agree",
-                "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested"}
+                "gpt2_ttft_before_e2e", "gpt2_tokens_as_requested", "minigpt_compiled_once", "gpt2_compiled_once"}
     assert expected <= set(checks)
     assert not {k: c for k, c in checks.items() if not c["passed"]}
     assert all(p["status"] == "ok" for p in run.manifest["parts"].values())

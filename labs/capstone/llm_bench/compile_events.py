@@ -55,3 +55,11 @@ def phases_since(before: dict[str, float], at_least_s: float = 0.5) -> list[tupl
     phases overlap: Dynamo's `_compile.compile_inner` holds the backend's)."""
     spent = [(phase, total - before.get(phase, 0.0)) for phase, total in phase_seconds().items()]
     return sorted(((p, s) for p, s in spent if s >= at_least_s), key=lambda item: -item[1])
+
+
+def restarts() -> int:
+    """Analyses Dynamo has restarted in this process: each restart of a frame's analysis times
+    one more attempt (`compile_attempt_1`, `_2`, ...) beside the first (`compile_attempt_0`)."""
+    from torch._dynamo.utils import compilation_time_metrics
+    return sum(len(times) for phase, times in compilation_time_metrics.items()
+               if phase.startswith("compile_attempt_") and phase != "compile_attempt_0")

@@ -112,7 +112,7 @@ def _defining_line(lines: list[str], name: str, before: int) -> str | None:
 
 def _stored_name(text: str) -> str | None:
     if "tl.store(" in text:
-        arguments = _top_level_arguments(text[text.index("tl.store(") + len("tl.store("):])
+        arguments = io.call_arguments(text[text.index("tl.store(") + len("tl.store("):])
         value = re.match(r"\s*(\w+)", arguments[1]) if len(arguments) > 1 else None
         return value.group(1) if value else None   # `tmp12.to(tl.float32)` stores tmp12
     for pattern in (r"(\w+)\.store\(", r"^\s*\w+\[[^\]]*\]\s*=\s*(\w+)\s*;"):
@@ -120,23 +120,6 @@ def _stored_name(text: str) -> str | None:
         if match:
             return match.group(1)
     return None
-
-
-def _top_level_arguments(call_tail: str) -> list[str]:
-    """The arguments of a call, read from just after its opening parenthesis: split at the commas
-    outside nested brackets (a scalar store's index, `tl.full([1, 1], 0, tl.int32)`, holds some)."""
-    arguments, depth, start = [], 0, 0
-    for position, character in enumerate(call_tail):
-        if character in "([{":
-            depth += 1
-        elif character in ")]}":
-            if depth == 0:
-                return arguments + [call_tail[start:position]]
-            depth -= 1
-        elif character == "," and depth == 0:
-            arguments.append(call_tail[start:position])
-            start = position + 1
-    return arguments + [call_tail[start:]]
 
 
 def store_labels(facts, kernel: io.Kernel) -> bool | None:
