@@ -75,14 +75,13 @@ def run_solo(bench: Bench, index: int) -> dict:
     out = bench.out / f"solo-{index}"
     shutil.rmtree(out, ignore_errors=True)
     work = out / "work"   # cold caches, as the harness's fresh scratch folder gives a serial run
+    isolated = gpu_node.isolated_env(work, bench.gpus[0], measured_headers(bench))
     if bench.solo_cores == "share":   # exactly what run_beside gives the measured lab, minus the neighbours
         cores = gpu_node.split_cores(bench.cores, len(bench.gpus))[0]
-        env = dict(bench.env, **gpu_node.isolated_env(work, bench.gpus[0], measured_headers(bench)))
-    else:
+    else:                             # as a serial run: every core, every GPU
         cores = None
-        env = dict(bench.env, COURSE_WORK_DIR=str(work), TORCHINDUCTOR_CACHE_DIR=str(work / "inductor-cache"),
-                   TRITON_CACHE_DIR=str(work / "triton-cache"),
-                   COURSE_PRECOMPILED_HEADERS=str(measured_headers(bench)))
+        del isolated["CUDA_VISIBLE_DEVICES"]
+    env = dict(bench.env, **isolated)
     process = gpu_node.launch(command_for(bench, bench.lab, out / "result"), env, out / "lab.log", cores)
     code = process.wait()
     shutil.rmtree(work, ignore_errors=True)
@@ -190,15 +189,15 @@ def main(argv: list[str] | None = None) -> int:
     solo, beside = bench_runs(bench)
     good_solo = [r["manifest"] for r in solo if r["ok"]]
     good_beside = [r["manifest"] for r in beside if r["ok"]]
+    made = run_provenance(good_solo + good_beside)
     summary = {"lab": bench.lab, "preset": bench.preset, "gpus": len(gpus), "cores": len(bench.cores),
-               "solo_cores": bench.solo_cores, "provenance": run_provenance(good_solo + good_beside),
+               "solo_cores": bench.solo_cores, "provenance": made,
                "runs": [{k: v for k, v in r.items() if k != "manifest"} for r in solo + beside]}
     try:
         drifts = drift.compare(good_solo, good_beside)
     except ValueError as error:
         print(f"bench_side_by_side: {error} (ok runs: {len(good_solo)} solo, {len(good_beside)} beside)")
         return 1
-    made = run_provenance(good_solo + good_beside)
     print(f"{made['gpu_name']}, torch {made['torch']}, commit {str(made['commit'])[:7]}, first run {made['date_utc']}")
     print("\n".join(drift.report(drifts)))
     publishable, line = drift.verdict(drifts)

@@ -362,3 +362,43 @@ def test_a_placement_is_text_even_past_the_schema():
     from course.markers.results import placement_text
     shown = placement_text(SIDE | {"gpus": ["<b>x</b>"], "cores": "<i>1</i>", "beside": ["<s>y</s>"]}, "en")
     assert "<b>" not in shown and "<i>" not in shown and "<s>" not in shown
+
+
+# -- benchmark: figures of the committed benchmark outputs (benchmarks/<bench>/*.json) -----------
+
+def bench_store(tmp_path, folder, runs):
+    """A results folder with benchmarks/<folder>/ beside it, one JSON file per run."""
+    (tmp_path / "results").mkdir()
+    bench = tmp_path / "benchmarks" / folder
+    bench.mkdir(parents=True)
+    for index, run in enumerate(runs):
+        (bench / f"run-{index}.json").write_text(json.dumps(run), encoding="utf-8")
+    return ResultStore(tmp_path / "results")
+
+
+def test_benchmark_reads_the_widest_spread_of_every_run(tmp_path):
+    runs = [{"samples": {"compile_s": {"a": [10.0, 14.0], "b": [5.0, 6.0]}, "compiled_us": {"a": [1.0, 1.1]}}},
+            {"samples": {"compile_s": {"a": [2.0, 3.0, 2.5]}, "compiled_us": {"a": [4.0, 2.0]}}}]
+    store = bench_store(tmp_path, "probe_noise", runs)
+    assert ok("{{ benchmark probe_noise:compile_s digits=2 }}", store) == "1.5×"      # 3 / 2, the second run
+    assert ok("{{ benchmark probe_noise:compiled_us digits=2 }}", store, "es") == "2,0×"
+
+
+def test_benchmark_reads_the_solo_spreads_of_one_class(tmp_path):
+    figures = [{"class": "compile", "solo_spread": 0.216}, {"class": "device", "solo_spread": 0.0056},
+               {"class": "compile", "solo_spread": 0.604}, {"class": "device", "solo_spread": 0.353}]
+    store = bench_store(tmp_path, "side_by_side", [{"figures": figures[:2]}, {"figures": figures[2:]}])
+    assert seen(ok("{{ benchmark side_by_side:compile_spread.low decimals=0 }}", store)) == "22%"
+    assert seen(ok("{{ benchmark side_by_side:compile_spread.high decimals=0 }}", store)) == "60%"
+    assert seen(ok("{{ benchmark side_by_side:device_spread.low digits=1 }}", store, "es")) == "0,6\u00a0%"
+    assert seen(ok("{{ benchmark side_by_side:device_spread.high decimals=0 }}", store, "es")) == "35\u00a0%"
+
+
+@pytest.mark.parametrize("marker, runs, says", [
+    ("{{ benchmark probe_noise:compile_time }}", [{"samples": {}}], "no benchmark figure probe_noise:compile_time"),
+    ("{{ benchmark probe_noise:compile_s }}", [], "holds no output"),
+    ("{{ benchmark probe_noise:compile_s }}", [{"samples": {"compile_s": {"a": [1.0, 2.0]}}}, {"samples": {}}],
+     "does not hold compile_s in every run"),
+])
+def test_benchmark_errors_say_what_to_do(tmp_path, marker, runs, says):
+    assert says in error(marker, bench_store(tmp_path, "probe_noise", runs))

@@ -12,12 +12,12 @@ code spans are left alone, so pages can show the syntax itself.
 
 The modules, one job each: `parse` (the syntax), `expand` (finding markers outside code),
 `page` (what every renderer shares), and the renderers by kind of output: `results`,
-`listings`, `figures`, `claims`, `curriculum_cards`, `cohorts`. RENDERERS below is the whole list of kinds.
+`listings`, `figures`, `claims`, `benchmarks`, `curriculum_cards`, `cohorts`. RENDERERS below is the whole list of kinds.
 """
 
 from __future__ import annotations
 
-from course.markers import claims, cohorts, curriculum_cards, figures, glossary_table, listings, results
+from course.markers import benchmarks, claims, cohorts, curriculum_cards, figures, glossary_table, listings, results
 from course.markers.expand import Expansion, Renderer
 from course.markers.expand import expand as _expand
 from course.markers.page import PageContext
@@ -32,6 +32,7 @@ RENDERERS: dict[str, Renderer] = {
     "case": results.render_case,
     "link": results.render_link,
     "claim": claims.render_claim,   # a sentence the run decides (labs/<lab>/claims.py)
+    "benchmark": benchmarks.render_benchmark,   # a figure of the committed benchmark outputs
     # blocks: one per device, side by side as tabs
     "checks": results.render_checks,
     "table": listings.render_table,
@@ -59,6 +60,7 @@ OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, na
     "check": _INLINE,
     "link": _INLINE | {"text"},
     "claim": _INLINE,
+    "benchmark": _NUMBERS,
     "checks": set(),
     "table": _NUMBERS | {"columns", "headers", "code"},
     "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},

@@ -1,0 +1,72 @@
+"""Figures read from the committed benchmark outputs, so that a page quoting one quotes the files.
+
+    {{ benchmark probe_noise:compile_s digits=2 }}          the widest spread, "1.7×"
+    {{ benchmark side_by_side:compile_spread.high decimals=0 }}
+
+A benchmark is a script under scripts/ whose outputs are committed in `benchmarks/<name>/`,
+one JSON file per run. Each figure below reads every JSON file of its folder: a new run that
+widens a spread changes the page at the next build, and a page never restates a number by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from course.markers.page import Page
+from course.markers.parse import Marker, MarkerError
+
+Runs = list[dict]
+
+
+def widest_ratio(figure: str) -> Callable[[Runs], float]:
+    """bench_probe_noise.py: the largest max/min of one module's repeated samples, over every run."""
+    def read(runs: Runs) -> float:
+        return max(max(values) / min(values) for run in runs for values in run["samples"][figure].values())
+    return read
+
+
+def solo_spread(kind: str, end: Callable[..., float]) -> Callable[[Runs], float]:
+    """bench_side_by_side.py: the smallest or largest spread of the solo runs (in %), over the
+    figures of one class (compile or device) of every run."""
+    def read(runs: Runs) -> float:
+        return 100 * end(f["solo_spread"] for run in runs for f in run["figures"] if f["class"] == kind)
+    return read
+
+
+# folder -> figure -> (how it is read from the runs, its unit)
+FIGURES: dict[str, dict[str, tuple[Callable[[Runs], float], str]]] = {
+    "probe_noise": {"compile_s": (widest_ratio("compile_s"), "×"),
+                    "compiled_us": (widest_ratio("compiled_us"), "×")},
+    "side_by_side": {f"{kind}_spread.{name}": (solo_spread(kind, end), "%")
+                     for kind in ("compile", "device") for name, end in (("low", min), ("high", max))},
+}
+
+
+def benchmarks_dir(page: Page) -> Path:
+    return page.store.results_dir.parent / "benchmarks"
+
+
+def render_benchmark(page: Page, marker: Marker) -> str:
+    folder, figure = marker.lab, marker.key
+    if folder not in FIGURES or figure not in FIGURES.get(folder, {}):
+        known = ", ".join(f"{f}:{k}" for f, keys in FIGURES.items() for k in keys)
+        raise MarkerError(f"no benchmark figure {folder}:{figure}; known: {known}")
+    files = sorted((benchmarks_dir(page) / folder).glob("*.json"))
+    if not files:
+        raise MarkerError(f"benchmarks/{folder}/ holds no output (*.json): run its script (scripts/bench_{folder}.py) "
+                          "and commit what it writes there")
+    runs = []
+    for path in files:
+        try:
+            runs.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as error:
+            raise MarkerError(f"benchmarks/{folder}/{path.name} cannot be read ({error}): run the bench again") from None
+    read, unit = FIGURES[folder][figure]
+    try:
+        value = read(runs)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
+        raise MarkerError(f"benchmarks/{folder}/ does not hold {figure} in every run ({error!r}): "
+                          "a run of another version of the bench?") from None
+    return page.number(value, unit, marker, what=f"{folder}:{figure}")
