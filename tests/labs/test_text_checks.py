@@ -229,3 +229,12 @@ def test_the_gpu_loss_kernels_scalar_store_is_judged_on_the_recorded_dump():
     folder = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-torch2.11-cross_entropy"
     verdicts = checks.verify(analysis.analyze(folder), folder)
     assert verdicts["triton_per_fused__log_softmax_nll_loss_forward_sub_1"]["store_labels"] is True
+
+
+def test_call_arguments_stop_at_the_calls_closing_parenthesis():
+    # nested brackets are one argument; what follows the call is none of its arguments
+    assert io.call_arguments("a, f(b, c), d) + 1") == ["a", "f(b, c)", "d"]
+    assert io.call_arguments("out_ptr0 + (x0), tl.full([1, 1], 0, tl.int32), xmask)\n    tmp9 = x") == [
+        "out_ptr0 + (x0)", "tl.full([1, 1], 0, tl.int32)", "xmask"]
+    assert io.call_arguments("buf0)") == ["buf0"]         # one argument: nothing after it is read
+    assert io.call_arguments(")") == []
