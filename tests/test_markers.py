@@ -272,6 +272,19 @@ def test_absent_text_stands_in_for_a_device_without_any_result(store, tmp_path):
     assert "failed on cuda" in error(text, store)   # a failed run is never hidden
 
 
+def test_a_one_device_table_says_its_absent_text_until_that_device_runs(store, tmp_path):
+    text = '{{ table inductor_kernels/cuda:latency absent="No GPU run yet." }}'
+    assert ok(text, store) == "No GPU run yet.\n"
+    assert "no result for lab inductor_kernels on cuda" in error("{{ table inductor_kernels/cuda:latency }}", store)
+    assert "names its one device" in error('{{ table inductor_kernels:latency absent="x" }}', store)
+    write_result(tmp_path, device="cuda")
+    shown = ok(text, ResultStore(tmp_path))
+    assert "No GPU run yet." not in shown and seen(table_lines(shown)[0]).startswith("| batch")
+    record_failure(tmp_path, FailureRecord(lab="inductor_kernels", device="cuda", date_utc="2026-11-22T00:00:00Z",
+                                           reason="boom", log="x.log", command="make labs", cache_key="k"), "log")
+    assert "failed on cuda" in error(text, ResultStore(tmp_path))   # a failed run is never hidden
+
+
 def test_an_option_the_kind_does_not_take_is_an_error(store):
     """A misspelt option (`decimal=` for `decimals=`) or one no renderer reads (`pin=`) would
     otherwise change nothing on the page without a word."""

@@ -8,6 +8,7 @@ import re
 from course import escape, machine_paths
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError, NotInOlderRun
+from course.markers.results import without_result
 from course.results import LabResult
 from course.strings import t, term
 from labs.common.contract import format_number
@@ -45,6 +46,11 @@ def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_cod
 
 
 def render_table(page: Page, marker: Marker) -> str:
+    if "absent" in marker.options and not marker.device:
+        raise MarkerError(f"absent= on a table names its one device: {marker.lab}/cuda:{marker.key or 'KEY'}")
+    if (text := without_result(page, marker)) is not None:   # a one-device table that device has no run of
+        return f"{text}\n"
+
     def one(device: str) -> str:
         result = page.result(marker.lab, device)
         table = page.entry(result, "tables", marker.key)
