@@ -7,6 +7,7 @@ pages must show it as text, and the browser must never request what it points at
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import os
@@ -136,6 +137,60 @@ def test_spanish_lab_pages_hold_no_english_prose(site, lab):
     spanish = " ".join(visible_text((site / "es" / "labs" / lab / "index.html").read_text()).split())
     leaked = sorted(sentence for sentence in english if sentence in spanish)
     assert not leaked, f"English on the Spanish page of {lab}: {leaked[:5]}"
+
+
+# Pygments' classes for comments and docstrings in a highlighted block.
+COMMENT_SPAN = re.compile(r'<span class="(?:c|c1|ch|cm|cs|sd)">(.*?)</span>', re.S)
+INCLUDED = re.compile(r'^[ \t]*--8<-- "(labs/[^":]+\.py)(?::[^"]*)?"[ \t]*$', re.M)
+
+
+def english_comments_shown(english_sources: list[str], spanish_html: str) -> list[str]:
+    """Lines of the lab files a page includes, with four words or more, that a Spanish page shows
+    as a comment or a docstring: English prose that should have been translated. Only the
+    comment spans are read, so the code itself (the same on both pages) never counts."""
+    shown = {" ".join(html.unescape(line).strip(' #"\'').split())
+             for span in COMMENT_SPAN.findall(spanish_html) for line in span.split("\n")}
+    leaked = set()
+    for source in english_sources:
+        for line in source.splitlines():
+            text = " ".join(line.split("#", 1)[-1].strip(' #"\'').split())
+            if len(re.findall(r"[A-Za-z]{2,}", text)) >= 4 and text in shown and not _is_python(text):
+                leaked.add(text)
+    return sorted(leaked)
+
+
+def _is_python(text: str) -> bool:
+    """A docstring's example line is code, the same in both languages."""
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
+
+
+def test_the_english_comment_finder_on_near_misses():
+    source = 'x = compute(a, b)  # the sum of both values here\n    """A docstring line in English."""\n'
+    caught = ('<span class="n">x</span> <span class="c1"># the sum of both values here</span>'
+              '<span class="sd">"""A docstring line in English."""</span>')
+    assert english_comments_shown([source], caught) == ["A docstring line in English.", "the sum of both values here"]
+    translated = '<span class="c1"># la suma de los dos valores</span><span class="sd">"""Una línea."""</span>'
+    assert english_comments_shown([source], translated) == []
+    as_code = '<span class="n">the sum of both values here</span>'          # the same words, not a comment
+    assert english_comments_shown([source], as_code) == []
+    short = 'y = 1  # the sum\n'                                                # under four words: not prose
+    assert english_comments_shown([short], '<span class="c1"># the sum</span>') == []
+    example = '    """Use it so:\n\n        out = run(model, inputs, steps, settings)\n    """\n'  # code in a docstring
+    assert english_comments_shown([example], '<span class="sd">        out = run(model, inputs, steps, settings)</span>') == []
+
+
+@pytest.mark.parametrize("lab", sorted(p.stem for p in (DOCS / "es" / "labs").glob("*.md")
+                                       if INCLUDED.search(p.read_text())))
+def test_spanish_pages_show_lab_code_with_spanish_comments(site, lab):
+    """Comments in code written into a page are translated: the lab files the English page
+    includes, read here as they are, must not reach the Spanish page as comments."""
+    sources = [(ROOT / path).read_text() for path in INCLUDED.findall((DOCS / "en" / "labs" / f"{lab}.md").read_text())]
+    leaked = english_comments_shown(sources, (site / "es" / "labs" / lab / "index.html").read_text())
+    assert not leaked, f"English comments in the Spanish page of {lab}: {leaked[:5]}"
 
 
 def test_result_text_reaches_the_page_as_text(site):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from course import build_errors
+from course import build_errors, code_comments
 from course.includes import check_includes
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore
@@ -41,6 +41,10 @@ def page_context(src_uri: str, url: str) -> PageContext:
 def on_page_markdown(markdown: str, page, config, files) -> str:
     ctx = page_context(page.file.src_uri, page.url)
     markdown, missing = check_includes(markdown, _project_folder(config), page.file.src_uri)
+    if ctx.lang == "es":  # the lab code it shows, with its comments in Spanish (course/code_comments.py)
+        markdown, untranslated = code_comments.spanish_includes(markdown, _project_folder(config),
+                                                                page.file.src_uri, code_comments.translator())
+        missing += untranslated
     for problem in missing:
         log.warning(problem)
     try:

@@ -50,7 +50,7 @@ FIGURES: dict[str, dict[str, tuple[Callable[[Runs], float], str]]] = {
 
 def render_benchmark(page: Page, marker: Marker) -> str:
     folder, figure = marker.lab, marker.key
-    if folder not in FIGURES or figure not in FIGURES.get(folder, {}):
+    if folder not in FIGURES or figure not in FIGURES[folder]:
         known = ", ".join(f"{f}:{k}" for f, keys in FIGURES.items() for k in keys)
         raise MarkerError(f"no benchmark figure {folder}:{figure}; known: {known}")
     files = sorted((BENCHMARKS_DIR / folder).glob("*.json"))

@@ -1,0 +1,160 @@
+"""Spanish comments in the lab code Spanish pages include (course/code_comments.py): what is
+translated, what is left alone, the errors, and the real pages against the real table."""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from course import code_comments, glossary
+from course.code_comments import shown_lines, spanish_includes, translate
+from course.includes import INCLUDE, included_path
+from course.notebooks import TranslationError, Translator, load_table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SOURCE = '''\
+"""Module text."""
+
+import torch
+
+# --8<-- [start:demo]
+def scale(x):
+    """Double x.
+
+    Twice as big."""
+    y = x * 2          # the doubling
+    text = "# not a comment"
+    raw = """not a docstring"""
+    return y  # noqa: E501
+# --8<-- [end:demo]
+
+
+def other():
+    r"""Raw text,
+    on two lines.
+    """
+    return 1  # outside the section
+'''
+
+TABLE = {
+    "Module text.": "Texto del módulo.",
+    "Double x.\n\nTwice as big.": "Duplica x.\n\nEl doble de grande.",
+    "the doubling": "el doble",
+    "Raw text,\non two lines.": "Texto en bruto,\nen dos líneas.",
+    "outside the section": "fuera de la sección",
+}
+
+
+def words(table=TABLE) -> Translator:
+    return Translator(dict(table), "code_comments")
+
+
+def test_every_comment_and_docstring_of_the_whole_file_in_spanish_and_the_code_unchanged():
+    spanish = translate(SOURCE, [range(1, 100)], words())
+    assert '"""Texto del módulo."""' in spanish
+    assert '    """Duplica x.\n\n    El doble de grande."""' in spanish          # indented as the original
+    assert "y = x * 2          # el doble" in spanish                             # the column kept
+    assert '    r"""Texto en bruto,\n    en dos líneas.\n    """' in spanish      # prefix, closing line kept
+    assert "return 1  # fuera de la sección" in spanish
+    # left alone: a "#" inside a string, a string that is not a docstring, directives, section markers
+    for kept in ('text = "# not a comment"', 'raw = """not a docstring"""', "return y  # noqa: E501",
+                 "# --8<-- [start:demo]", "# --8<-- [end:demo]"):
+        assert kept in spanish
+
+
+def test_only_the_shown_lines_are_translated_and_only_their_texts_looked_up():
+    table = {k: v for k, v in TABLE.items() if k in ("Double x.\n\nTwice as big.", "the doubling")}
+    spanish = translate(SOURCE, [shown_lines(SOURCE, "demo")], words(table))
+    assert "# el doble" in spanish and '"""Module text."""' in spanish and "# outside the section" in spanish
+
+
+def test_a_missing_translation_names_the_text_and_the_table():
+    table = dict(TABLE)
+    del table["the doubling"]
+    with pytest.raises(TranslationError, match=r"no Spanish for the comment: 'the doubling'.*code_comments\.es\.toml"):
+        translate(SOURCE, [range(1, 100)], words(table))
+
+
+def test_a_translation_cannot_close_its_docstring_early():
+    with pytest.raises(TranslationError, match='cannot hold """'):
+        translate(SOURCE, [range(1, 100)], words(TABLE | {"Module text.": 'Texto """ roto'}))
+
+
+def test_a_translation_that_breaks_the_file_is_refused():
+    with pytest.raises(TranslationError, match="no longer parses"):
+        translate(SOURCE, [range(1, 100)], words(TABLE | {"Module text.": "acaba en \\"}))
+
+
+@pytest.mark.parametrize(("section", "expected"), [
+    ("demo", range(6, 14)),          # between the markers, the markers themselves excluded
+    ("dem", None),                    # a near miss of the name is not the section
+    ("other", None),
+    (None, range(1, SOURCE.count("\n") + 2)),
+])
+def test_shown_lines(section, expected):
+    assert shown_lines(SOURCE, section) == expected
+
+
+def test_the_includes_of_lab_code_point_at_translated_copies_and_nothing_else_moves(tmp_path):
+    (tmp_path / "labs" / "x").mkdir(parents=True)
+    (tmp_path / "labs" / "x" / "y.py").write_text(SOURCE)
+    (tmp_path / "notes.txt").write_text("# plain text\n")
+    page = ('```python\n--8<-- "labs/x/y.py:demo"\n```\n\n'
+            '=== "tab"\n\n    ```python\n    --8<-- "labs/x/y.py"\n    ```\n\n'
+            '```text\n--8<-- "notes.txt"\n```\n')
+    copies = tmp_path / code_comments.COPIES
+    markdown, problems = spanish_includes(page, tmp_path, "es/labs/x.md", words())
+    assert problems == []
+    assert '--8<-- ".work/snippets/es/labs/x/y.py:demo"' in markdown
+    assert '    --8<-- ".work/snippets/es/labs/x/y.py"' in markdown              # indentation kept
+    assert '--8<-- "notes.txt"' in markdown
+    assert "# el doble" in (copies / "labs" / "x" / "y.py").read_text()
+
+
+def test_an_untranslated_include_is_a_problem_that_names_page_file_and_text_and_stays_english(tmp_path):
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "z.py").write_text("x = 1  # a brand new comment\n")
+    page = '```python\n--8<-- "labs/z.py"\n```\n'
+    markdown, problems = spanish_includes(page, tmp_path, "es/labs/z.md", words())
+    assert markdown == page
+    assert len(problems) == 1
+    assert problems[0].startswith("es/labs/z.md: labs/z.py:") and "a brand new comment" in problems[0]
+
+
+def test_lab_code_shown_by_line_numbers_is_refused_with_what_to_do_instead(tmp_path):
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "y.py").write_text(SOURCE)
+    page = '```python\n--8<-- "labs/y.py:6:9"\n```\n'
+    markdown, problems = spanish_includes(page, tmp_path, "es/labs/y.md", words())
+    assert markdown == page
+    assert len(problems) == 1 and "labs/y.py:6:9" in problems[0] and "[start:name]" in problems[0]
+
+
+# -- the real pages and the real table ----------------------------------------------------------
+
+def _code_tokens(source: str) -> list[str]:
+    """The file's code, as tokens, without comments, strings or layout (written here on purpose,
+    not taken from the module under test)."""
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.STRING}
+    return [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in skip]
+
+
+def test_every_spanish_page_shows_translated_lab_code_with_the_same_code_and_no_stale_entry():
+    assert code_comments.unused_translations(ROOT / "docs", ROOT) == []
+    specs = {m.group("spec") for page in (ROOT / "docs" / "es").rglob("*.md")
+             for m in INCLUDE.finditer(page.read_text()) if m.group("spec").startswith("labs/")}
+    assert len(specs) >= 18
+    for path in {included_path(spec) for spec in specs}:
+        english = (ROOT / path).read_text()
+        spanish = (ROOT / code_comments.COPIES / path).read_text()
+        assert _code_tokens(spanish) == _code_tokens(english), path
+        assert spanish.count("\n") >= english.count("\n"), path
+
+
+def test_the_spanish_comments_keep_to_the_glossary():
+    table = load_table(code_comments.TABLE)
+    assert glossary.avoided_terms("\n\n".join(table.values())) == []
