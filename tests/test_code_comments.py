@@ -89,6 +89,16 @@ def test_a_translation_that_breaks_the_file_is_refused():
         translate(SOURCE, [range(1, 100)], words(TABLE | {"Module text.": "acaba en \\"}))
 
 
+def test_a_docstring_keeps_its_number_of_lines_so_line_numbers_match_the_file():
+    longer = TABLE | {"Double x.\n\nTwice as big.": "Duplica x.\n\nEl doble\nde grande."}
+    with pytest.raises(TranslationError, match="takes 4 lines, the English 3"):
+        translate(SOURCE, [range(1, 100)], words(longer))
+    shorter = TABLE | {"Double x.\n\nTwice as big.": "Duplica x. El doble de grande."}
+    with pytest.raises(TranslationError, match="takes 1 lines, the English 3"):
+        translate(SOURCE, [range(1, 100)], words(shorter))
+    assert translate(SOURCE, [range(1, 100)], words()).count("\n") == SOURCE.count("\n")
+
+
 @pytest.mark.parametrize(("section", "expected"), [
     ("demo", range(6, 14)),          # between the markers, the markers themselves excluded
     ("dem", None),                    # a near miss of the name is not the section

@@ -16,7 +16,9 @@ page. The Spanish comes from `docs/translations/code_comments.es.toml`, the note
     es = '''su traducción'''
 
 A comment or docstring without a translation is an error that names the page, the file and
-the text; `unused_translations` lists entries no page needs any more (a test keeps it empty).
+the text, and so is a docstring whose Spanish takes more or fewer lines than its English (the
+page's line numbers, and a report's references to them, stay the file's); `unused_translations`
+lists entries no page needs any more (a test keeps it empty).
 Section markers (`# --8<-- [start:x]`) and tool directives (`# noqa`, `# type:`) stay as they are.
 """
 
@@ -89,12 +91,16 @@ def shown_lines(source: str, section: str | None) -> range | None:
     return None
 
 
-def _docstring(original: str, spanish: str, column: int) -> str:
+def _docstring(original: str, english: str, spanish: str, column: int) -> str:
     """A docstring's literal with `spanish` for its text: the same quotes, prefix and layout."""
     quote = '"""' if '"""' in original else "'''" if "'''" in original else original[-1]
     prefix = original[:original.index(quote)]
     if quote in spanish:
         raise TranslationError(f"{TABLE_NAME}: a translation cannot hold {quote}: {spanish[:60]!r}")
+    if spanish.count("\n") != english.count("\n"):
+        raise TranslationError(f"{TABLE_NAME}: the Spanish of {english[:60]!r} takes {spanish.count(chr(10)) + 1} "
+                               f"lines, the English {english.count(chr(10)) + 1}: keep the number of lines, so "
+                               "that the page's line numbers are the file's")
     indent = " " * column
     lines = spanish.split("\n")
     body = lines[0] + "".join(f"\n{indent}{line}" if line else "\n" for line in lines[1:])
@@ -115,7 +121,7 @@ def translate(source: str, shown: list[range], words: Translator) -> str:
             continue
         original = "\n".join(lines[first - 1:last])[col:]
         original = original[:len(original) - (len(lines[last - 1]) - end_col)]
-        replaced = lines[first - 1][:col] + _docstring(original, spanish, col) + lines[last - 1][end_col:]
+        replaced = lines[first - 1][:col] + _docstring(original, item.text, spanish, col) + lines[last - 1][end_col:]
         lines[first - 1:last] = replaced.split("\n")
     translated = "\n".join(lines)
     try:
