@@ -4,6 +4,7 @@ translated, what is left alone, the errors, and the real pages against the real 
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from pathlib import Path
 
@@ -168,3 +169,23 @@ def test_every_spanish_page_shows_translated_lab_code_with_the_same_code_and_no_
 def test_the_spanish_comments_keep_to_the_glossary():
     table = load_table(code_comments.TABLE)
     assert glossary.avoided_terms("\n\n".join(table.values())) == []
+
+
+def _prose_comments(page: Path) -> set[str]:
+    """Comments of four words or more in a page's own code blocks (not `text` ones)."""
+    found = set()
+    for block in re.finditer(r"^[ \t]*```(\w+)[^\n]*\n(.*?)^[ \t]*```", page.read_text(), re.M | re.S):
+        if block.group(1) in ("text", "console"):
+            continue
+        for line in block.group(2).splitlines():
+            comment = line.partition("#")[2].strip()
+            if sum(bool(re.fullmatch(r"[A-Za-z][a-z'’-]*[,.:;]?", word)) for word in comment.split()) >= 4:
+                found.add(comment)
+    return found
+
+
+@pytest.mark.parametrize("page", sorted(p.relative_to(ROOT / "docs" / "es").as_posix()
+                                        for p in (ROOT / "docs" / "es").rglob("*.md")))
+def test_the_code_a_page_writes_itself_has_its_comments_translated(page):
+    same = _prose_comments(ROOT / "docs" / "en" / page) & _prose_comments(ROOT / "docs" / "es" / page)
+    assert not same, f"English comments in the code blocks of es/{page}: {sorted(same)[:3]}"
