@@ -68,6 +68,8 @@ def test_every_comment_and_docstring_of_the_whole_file_in_spanish_and_the_code_u
 
 
 def test_only_the_shown_lines_are_translated_and_only_their_texts_looked_up():
+    spanish = translate(SOURCE, [shown_lines(SOURCE, "demo")], words())
+    assert "# el doble" in spanish and '"""Module text."""' in spanish and "# outside the section" in spanish
     table = {k: v for k, v in TABLE.items() if k in ("Double x.\n\nTwice as big.", "the doubling")}
     spanish = translate(SOURCE, [shown_lines(SOURCE, "demo")], words(table))
     assert "# el doble" in spanish and '"""Module text."""' in spanish and "# outside the section" in spanish
