@@ -14,6 +14,7 @@ from course import code_comments, glossary
 from course.code_comments import shown_lines, spanish_includes, translate
 from course.includes import INCLUDE, included_path
 from course.notebooks import TranslationError, Translator, load_table
+from tests.helpers_locale import locale_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,3 +192,96 @@ def _prose_comments(page: Path) -> set[str]:
 def test_the_code_a_page_writes_itself_has_its_comments_translated(page):
     same = _prose_comments(ROOT / "docs" / "en" / page) & _prose_comments(ROOT / "docs" / "es" / page)
     assert not same, f"English comments in the code blocks of es/{page}: {sorted(same)[:3]}"
+
+
+# Quote styles and layouts the course's files do not all have yet.
+QUOTES = ("class Box:\n"
+          "    'Short.'\n"
+          "\n"
+          "    def put(self):\n"
+          "        '''Put it in.'''  # and say so\n"
+          "        return 1\n"
+          "\n"
+          "\n"
+          "def tail():\n"
+          '    """Tail."""\n'
+          "\n"
+          "x = 1  #tight\n")
+QUOTES_TABLE = {"Short.": "Corto.", "Put it in.": "Mételo.", "and say so": "y dilo",
+                "Tail.": "Cola.", "tight": "pegado"}
+
+
+def test_every_quote_style_and_a_comment_after_a_docstring():
+    spanish = translate(QUOTES, [range(1, 100)], words(QUOTES_TABLE))
+    assert spanish == ("class Box:\n"
+                       "    'Corto.'\n"
+                       "\n"
+                       "    def put(self):\n"
+                       "        '''Mételo.'''  # y dilo\n"
+                       "        return 1\n"
+                       "\n"
+                       "\n"
+                       "def tail():\n"
+                       '    """Cola."""\n'
+                       "\n"
+                       "x = 1  # pegado\n")
+
+
+def test_a_missing_docstring_says_it_is_a_docstring_and_the_builds_table_is_named():
+    table = {k: v for k, v in QUOTES_TABLE.items() if k != "Tail."}
+    with pytest.raises(TranslationError, match=r"no Spanish for the docstring: 'Tail\.'"):
+        translate(QUOTES, [range(1, 100)], words(table))
+    with pytest.raises(TranslationError, match=r"docs/translations/code_comments\.es\.toml"):
+        code_comments.translator().text("a comment no lab has", "comment")
+
+
+@pytest.mark.parametrize("spec", ["scripts/x.py", "labs/x/lab.toml"])
+def test_only_python_files_under_labs_are_lab_code(tmp_path, spec):
+    (tmp_path / spec).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / spec).write_text("x = 1  # an English comment nobody translated\n")
+    page = f'```python\n--8<-- "{spec}"\n```\n'
+    assert spanish_includes(page, tmp_path, "es/p.md", words()) == (page, [])
+
+
+def test_a_missing_file_does_not_stop_the_includes_after_it(tmp_path):
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "y.py").write_text(SOURCE)
+    page = '--8<-- "labs/gone.py"\n\n--8<-- "labs/y.py:demo"\n'
+    markdown, problems = spanish_includes(page, tmp_path, "es/p.md", words())
+    assert problems == [] and '--8<-- ".work/snippets/es/labs/y.py:demo"' in markdown
+
+
+def test_a_stale_page_is_named_when_the_table_is_checked(tmp_path):
+    (tmp_path / "docs" / "es").mkdir(parents=True)
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "z.py").write_text("x = 1  # a comment the table lacks\n")
+    (tmp_path / "docs" / "es" / "page.md").write_text('--8<-- "labs/z.py"\n')
+    with pytest.raises(TranslationError, match=r"docs/es/page\.md: labs/z\.py: .*a comment the table lacks"):
+        code_comments.unused_translations(tmp_path / "docs", tmp_path)
+
+
+def test_one_refused_include_does_not_stop_the_others(tmp_path):
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "y.py").write_text(SOURCE)
+    (tmp_path / "labs" / "w.py").write_text(SOURCE)
+    (tmp_path / "labs" / "new.py").write_text("x = 1  # nobody translated this yet\n")
+    for refused in ('--8<-- "labs/w.py:6:9"', '--8<-- "labs/new.py"'):   # by line numbers; untranslated
+        copy = tmp_path / code_comments.COPIES / "labs" / "y.py"
+        copy.unlink(missing_ok=True)
+        markdown, problems = spanish_includes(f'{refused}\n\n--8<-- "labs/y.py:demo"\n', tmp_path, "es/p.md", words())
+        assert len(problems) == 1 and refused in markdown
+        assert '--8<-- ".work/snippets/es/labs/y.py:demo"' in markdown and "# el doble" in copy.read_text()
+
+
+def test_files_are_read_as_utf8_whatever_the_locale(tmp_path, monkeypatch):
+    # a lab file with "×" and "√" (the course's have both) on a machine whose locale is cp1252
+    locale_encoding(monkeypatch)
+    (tmp_path / "docs" / "es").mkdir(parents=True)
+    (tmp_path / "labs").mkdir()
+    (tmp_path / "labs" / "u.py").write_text("x = 1  # √K × 2\n", encoding="utf-8")
+    (tmp_path / "docs" / "es" / "página.md").write_text('# Ámbito\n\n--8<-- "labs/u.py"\n', encoding="utf-8")
+    monkeypatch.setattr(code_comments, "translator", lambda: words({"√K × 2": "√K × 2, en español"}))
+    assert code_comments.unused_translations(tmp_path / "docs", tmp_path) == []
+    _, problems = spanish_includes('--8<-- "labs/u.py"\n', tmp_path, "es/p.md", words({"√K × 2": "√K por 2"}))
+    assert problems == []
+    assert (tmp_path / code_comments.COPIES / "labs" / "u.py").read_text(encoding="utf-8") == "x = 1  # √K por 2\n"

@@ -154,6 +154,7 @@ MODULES["scripts/course/claims.py"] = ["tests/test_claims_registry.py", "tests/t
 MODULES["scripts/course/curriculum.py"] = ["tests/test_curriculum.py", "tests/test_curriculum_markers.py"]
 MODULES["scripts/course/glossary.py"] = ["tests/test_glossary.py", "tests/test_claims.py", "tests/test_site.py"]
 MODULES["scripts/course/notebooks.py"] = ["tests/test_notebooks.py", "tests/test_site.py"]
+MODULES["scripts/course/code_comments.py"] = ["tests/test_code_comments.py"]
 MODULES["scripts/course/plots.py"] = ["tests/test_plots.py", "tests/test_markers.py", "tests/test_cohort_markers.py"]
 MODULES["scripts/course/strings.py"] = ["tests/test_strings.py", "tests/test_curriculum_markers.py", "tests/test_markers.py"]
 MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "tests/test_hardening.py", "tests/test_site.py"]
