@@ -291,14 +291,17 @@ def test_committed_autotune_verdict_follows_the_runs_own_quartiles(device):
     run = committed("inductor_kernels", device)
     default, tuned = run.rows("autotune")
     ratio = tuned["median_us"] / default["median_us"]
-    inside = (default["q1_us"] <= tuned["median_us"] <= default["q3_us"]
-              and tuned["q1_us"] <= default["median_us"] <= tuned["q3_us"])
-    expected = ("same_overlap" if inside else "same_band" if abs(ratio - 1) < 0.05
+    tuned_inside = default["q1_us"] <= tuned["median_us"] <= default["q3_us"]
+    default_inside = tuned["q1_us"] <= default["median_us"] <= tuned["q3_us"]
+    expected = ("same_overlap" if tuned_inside and default_inside
+                else ("same_partial" if tuned_inside or default_inside else "same_band") if abs(ratio - 1) < 0.05
                 else "faster" if ratio < 1 else "slower")
     said = claims.registry()["inductor_kernels"]["autotune_verdict"](run, None)
-    assert said.outcome == expected, (ratio, inside, said.en)
-    if expected == "same_band":
+    assert said.outcome == expected, (ratio, tuned_inside, default_inside, said.en)
+    if expected in ("same_band", "same_partial"):
         assert "5%" in said.en and "5\xa0%" in said.es
+    # what the sentence says of the quartiles is what they show
+    assert ("not noise" in said.en) == (expected == "same_band")
 
 
 # -- the shared rules ---------------------------------------------------------------------------
@@ -425,3 +428,15 @@ def test_committed_gpu_capstone_target_counts_come_from_the_rows():
                             else "same_choice" if kept == {True} else "other_choice")
     for row, _ in slower:
         assert f"M={row['rows']} {row['dtype']} (" in loss.en
+
+
+@pytest.mark.parametrize(("candidate", "outcome"), [
+    ((102, 99, 103), "same_overlap"),     # each median inside the other's quartiles
+    ((102, 101, 103), "same_partial"),    # 100 lies outside [101, 103]; 102 inside [98, 102]
+    ((103, 102.5, 104), "same_band"),     # neither: 103 outside [98, 102], 100 outside [102.5, 104]
+])
+def test_a_difference_under_the_band_says_what_the_quartiles_show(candidate, outcome):
+    said = band_said(Spread(100, 98, 102), Spread(*candidate), ("x", "x"))
+    assert said.outcome == outcome
+    assert ("not noise" in said.en) == ("no ruido" in said.es) == (outcome == "same_band")
+    assert ("cannot tell" in said.en) == ("no distingue" in said.es) == (outcome == "same_partial")

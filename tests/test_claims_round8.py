@@ -84,3 +84,23 @@ def test_guard_count_reads_the_inference_column(inference, training, outcome):
     assert said.outcome == outcome
     if outcome == "marking":
         assert said.en.startswith("5 of the 45 guards") and "Without them 40 guards are left" in said.en
+
+
+def test_batching_also_says_what_happened_to_goodput():
+    # throughput can grow while no request meets its latency target: the sentence says both
+    rows = [{"batch": 1, "tpot_p50_ms": 40.0, "throughput_tok_s": 25.0, "goodput_tok_s": 25.0},
+            {"batch": 16, "tpot_p50_ms": 120.0, "throughput_tok_s": 125.0, "goodput_tok_s": 0.0}]
+    said = claims.decide("capstone", "batching", manifest("capstone", "cpu", tables={"llm_concurrency": rows}))
+    assert said.outcome == "partly"                    # 5× for 16× the requests: between 1.5× and 8×
+    assert "throughput grew 5.00×" in said.en and "went from 25.0\xa0tok/s to 0\xa0tok/s" in said.en
+    assert "pasó de 25,0\xa0tok/s a 0\xa0tok/s" in said.es
+
+
+@pytest.mark.parametrize(("autotuned", "starts"), [
+    ("", "Against Inductor's default mode, the only one this run measured"),   # a CPU run: default only
+    (1.3, "Against the faster of Inductor's two modes"),
+])
+def test_the_best_inductor_target_names_only_the_modes_the_run_measured(autotuned, starts):
+    rows = [{"rows": 64, "dtype": "float32", "vs_default": 1.2, "vs_max_autotune": autotuned, "vs_library": 1.0}]
+    run = manifest("capstone", "cpu", {"bench.target": 1.1}, {"kernel_bench": rows})
+    assert claims.decide("capstone", "target.best_inductor", run).en.startswith(starts)

@@ -285,3 +285,10 @@ def test_files_are_read_as_utf8_whatever_the_locale(tmp_path, monkeypatch):
     _, problems = spanish_includes('--8<-- "labs/u.py"\n', tmp_path, "es/p.md", words({"√K × 2": "√K por 2"}))
     assert problems == []
     assert (tmp_path / code_comments.COPIES / "labs" / "u.py").read_text(encoding="utf-8") == "x = 1  # √K por 2\n"
+
+
+def test_the_text_between_two_positions():
+    lines = ["ab", "cd", "ef", "gh"]
+    assert code_comments._between(lines, (1, 1), (4, 1)) == "b\ncd\nef\ng"
+    assert code_comments._between(lines, (2, 0), (2, 1)) == "c"
+    assert code_comments._between(lines, (3, 1), (4, 2)) == "f\ngh"

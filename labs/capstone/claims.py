@@ -45,8 +45,12 @@ def _case(row: dict) -> str:
     "reaches bench.target; the count of cases that reach it is read from the kernel_bench rows"))
 def target(run: Run, baseline: str) -> Said:
     goal = float(run.value("bench.target"))
-    ratios = [(r, _case(row)) for row in run.rows("kernel_bench") if (r := _ratio(row, baseline)) is not None]
+    rows = run.rows("kernel_bench")
+    ratios = [(r, _case(row)) for row in rows if (r := _ratio(row, baseline)) is not None]
     name = BASELINES[baseline][1]
+    if baseline == "best_inductor" and all(_ratio(row, "max_autotune") is None for row in rows):
+        name = ("Against Inductor's default mode, the only one this run measured",
+                "Frente al modo por defecto de Inductor, el único que midió esta ejecución")
     if not ratios:
         return Said("not_measured", f"{name[0]}: not measured on this run.",
                     f"{name[1]}: no medido en esta ejecución.", decided=False)
@@ -198,18 +202,29 @@ def batching(run: Run, _: None) -> Said:
                    f"{num(gain, lang, '×')}" + (f" mientras el TPOT de cada petición creció {num(tpot, lang, '×')}"
                                                  if tpot else ""))
             for lang in LANGUAGES}
+    # what a service can sell: throughput only counts where the requests met their latency target
+    good = {"en": "", "es": ""}
+    if "goodput_tok_s" in low and "goodput_tok_s" in high:
+        good = {"en": f" Goodput, the tokens of requests that met the latency target, went from "
+                      f"{num(low['goodput_tok_s'], 'en', 'tok/s')} to {num(high['goodput_tok_s'], 'en', 'tok/s')}.",
+                "es": f" El goodput, los tokens de las peticiones que cumplieron el objetivo de latencia, pasó de "
+                      f"{num(low['goodput_tok_s'], 'es', 'tok/s')} a {num(high['goodput_tok_s'], 'es', 'tok/s')}."}
+
+    def told(outcome: str, en: str, es: str) -> Said:
+        return Said(outcome, en + good["en"], es + good["es"])
+
     if gain >= ratio / 2:
-        return Said("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
+        return told("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
                     "time per step, so the one-request step was bound by latency, not by the hardware.",
                     f"En esta ejecución, {said['es']}: cada lectura de los pesos sirvió más tokens con poco tiempo "
                     "extra por paso, así que el paso de una sola petición estaba limitado por la latencia, no por el "
                     "hardware.")
     if gain < 1.5:
-        return Said("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
+        return told("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
                     "already bound by the hardware (arithmetic or memory), not by latency.",
                     f"En esta ejecución, {said['es']}: agrupar aportó poco, así que el paso de una sola petición ya "
                     "estaba limitado por el hardware (aritmética o memoria), no por la latencia.")
-    return Said("partly", f"On this run {said['en']}: batching paid, but less than in proportion, so the step "
+    return told("partly", f"On this run {said['en']}: batching paid, but less than in proportion, so the step "
                 "was partly bound by latency and partly by the hardware.",
                 f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción, así que el paso "
                 "estaba limitado en parte por la latencia y en parte por el hardware.")

@@ -75,8 +75,7 @@ def part_llm_minigpt(lab: Lab, settings: Settings) -> None:
         ratios.append(cell.summary.ttft_p50_ms / cell.summary.e2e_p50_ms)
         if name == "eager":
             record_samples(lab, prompts, texts)
-        restarts += compile_events.restarts() - restarts_before   # read before cleanup() resets Dynamo
-        backend.cleanup()
+        restarts += retire(backend, restarts_before)
     lab.table("llm_minigpt", CELL_COLUMNS + ["exact_match", "agrees"], rows,
               CELL_UNITS | {"exact_match": "%", "agrees": "%"})
     timed = [row[CELL_COLUMNS.index("timed_compiles")] + row[CELL_COLUMNS.index("timed_graphs")] for row in rows]
@@ -112,6 +111,14 @@ def check_warm_before_timing(lab: Lab, model: str, events: int) -> None:
               label={"en": f"{en}: nothing compiled and no CUDA graph recorded while generations were timed",
                      "es": f"{es}: nada se compiló ni se grabó ningún CUDA graph mientras se cronometraban "
                            "las generaciones"})
+
+
+def retire(backend, restarts_before: int) -> int:
+    """Free a backend; return the restarts its compiles took since `restarts_before`, read before
+    cleanup() resets Dynamo, which clears the records they are counted from."""
+    restarts = compile_events.restarts() - restarts_before
+    backend.cleanup()
+    return restarts
 
 
 def check_compiled_once(lab: Lab, model: str, restarts: int) -> None:
@@ -198,8 +205,7 @@ def part_llm_gpt2(lab: Lab, settings: Settings, ceilings: dict | None, deadline:
         spent = compile_events.phases_since(compile_before)
         phases += [[name, phase, seconds] for phase, seconds in spent]
         lab.progress(f"{name}: " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in spent[:6]))
-        restarts += compile_events.restarts() - restarts_before   # read before cleanup() resets Dynamo
-        backend.cleanup()
+        restarts += retire(backend, restarts_before)
     rows.sort(key=lambda row: ALL_BACKENDS.index(row[0]))   # the ladder's order, whatever ran first
     lab.table("llm_gpt2", GPT2_COLUMNS, rows,
               {"ttft_p50_ms": "ms", "seed_ttft_ms": "ms", "tpot_p50_ms": "ms", "e2e_p50_ms": "ms", "e2e_p95_ms": "ms",

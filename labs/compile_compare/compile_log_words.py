@@ -126,6 +126,8 @@ WORDS: dict[str, dict[str, Any]] = {
                          "the clock; where shapes vary, mark the varying dimensions with "
                          "`torch._dynamo.mark_dynamic` (accepted for the length in this run) so they compile once.",
         "w_best": " Of the policies measured here, `{policy}` compiled in the least time.",
+        "w_fewest": " Of the policies measured here, `{policy}` recompiled least ({n}); their compile times lay "
+                    "within the {noise} by which one cold compile can vary, so none compiled measurably faster.",
         "w_fullgraph": "Compile with `fullgraph=True` in CI: a new graph break then fails a test instead of "
                        "silently splitting the step.",
         "w_logs": "Run once per release with `TORCH_LOGS=\"recompiles\"` (or `torch._logging.set_logs("
@@ -261,6 +263,9 @@ WORDS: dict[str, dict[str, Any]] = {
                          "cambian con `torch._dynamo.mark_dynamic` (aceptado para la longitud en esta ejecución) "
                          "para que se compilen una sola vez.",
         "w_best": " De las políticas medidas aquí, `{policy}` fue la que menos tardó en compilar.",
+        "w_fewest": " De las políticas medidas aquí, `{policy}` fue la que menos recompiló ({n}); sus tiempos de "
+                    "compilación quedaron dentro del {noise} que puede variar una compilación en frío, así que "
+                    "ninguna compiló de forma medible más rápido.",
         "w_fullgraph": "Compila con `fullgraph=True` en la integración continua: una ruptura de grafo nueva hace "
                        "fallar una prueba en lugar de partir el paso en silencio.",
         "w_logs": "Ejecuta una vez por versión con `TORCH_LOGS=\"recompiles\"` (o `torch._logging.set_logs("

@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from labs.common import prose
+from labs.common.claims import COMPILE_NOISE
 from labs.common.formatting import format_number, with_unit
-
-# One cold compile per policy is one sample, and cold compiles of the same code in fresh
-# processes lay up to 1.67× apart on an idle machine (benchmarks/probe_noise/): policies whose
-# compile times lie within this factor of each other are not ranked.
-COMPILE_NOISE = 2.0
 
 CLOCK_NAMES = {"en": {"latency": "latency", "device": "device time"},
                "es": {"latency": "latencia", "device": "tiempo de dispositivo"}}

@@ -24,7 +24,7 @@ TEXT = {
            "failed": "**This run failed, and draws no conclusion.** What failed:",
            "predicted": "Predicted against measured (ratio = measured ÷ predicted):",
            "memory": "memory", "communication": "communication",
-           "compiled": "Compiled (torch.compile) against eager:",
+           "compiled": "Compiled (torch.compile, backend `{backend}`) against eager:",
            "compiled_row": "- {pattern}: {eager} → {compiled} ms ({verdict}), first step {first} s, "
                            "{graphs} graph(s), {breaks} graph break(s)",
            "pick": "**Which would I pick?** {sentence}",
@@ -42,7 +42,7 @@ TEXT = {
            "failed": "**Esta ejecución falló y no saca ninguna conclusión.** Lo que falló:",
            "predicted": "Previsto frente a medido (razón = medido ÷ previsto):",
            "memory": "memoria", "communication": "comunicación",
-           "compiled": "Compilado (torch.compile) frente a eager:",
+           "compiled": "Compilado (torch.compile, backend `{backend}`) frente a eager:",
            "compiled_row": "- {pattern}: {eager} → {compiled} ms ({verdict}), primer paso {first} s, "
                            "{graphs} grafo(s), {breaks} ruptura(s) de grafo",
            "pick": "**¿Cuál elegiría?** {sentence}",
@@ -106,7 +106,7 @@ def render(lang: str, *, device: str, world: int, backend: str, threads: int, pr
         compiled = [(key, results[key].run(v.name), results[key].run(v.name, "compiled"))
                     for key in ORDER if key in results and results[key].run(v.name, "compiled")]
         if compiled:
-            out += ["", t["compiled"], ""]
+            out += ["", t["compiled"].format(backend=settings.compile_backend), ""]
             from labs.common import measure
             for key, eager, done in compiled:
                 out.append(t["compiled_row"].format(

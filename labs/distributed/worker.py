@@ -78,6 +78,10 @@ class PatternJob:
             if self.pattern != "single":   # one process on rank 0, timed in the same rounds
                 sides["single"] = training.reference_trainer(ctx, setup, self.vocab_size)
             samples = training.time_interleaved(ctx, sides, batches, self.settings, device)
+            if not self.kill:   # compiled gradients too, checked once the compile and the timing are done
+                gradients |= {mode: gradient_check(ctx, self.pattern, self.settings, variant, batches[0],
+                                                   self.vocab_size, **fields)
+                              for mode, fields in self.modes(variant.name) if fields.get("compiled")}
             for mode in runs:
                 runs[mode]["samples_s"] = samples[mode]
             if self.pattern != "single":
@@ -97,13 +101,15 @@ class PatternJob:
 def gradient_check(ctx: RankContext, pattern: str, settings: Settings, variant, batch, vocab_size: int,
                    after_backward=None, **fields) -> dict:
     """Step 0 of `pattern` and one SGD step, against the float64 plain model (gradcheck).
-    `fields`: the run's Setup fields (schedule, bf16, checkpointed)."""
+    `fields`: the run's Setup fields (schedule, bf16, checkpointed, compiled)."""
     ctx.progress(f"{variant.name}: step 0's gradients against float64")
     device = ctx.torch_device
-    setup = Setup(ctx.rank, ctx.world, device, settings, variant, compiled=False, **fields)
+    setup = Setup(ctx.rank, ctx.world, device, settings, variant, **({"compiled": False} | fields))
     x, y = batch
     ref = gradcheck.reference(training.new_model(setup, vocab_size).to(device), x, y)
     trainer = builder(pattern)(training.new_model(setup, vocab_size), setup)
+    if setup.compiled:   # a compiled pipeline stage warms up on zeros, leaving gradients behind
+        trainer.module.zero_grad(set_to_none=True)
     sgd = torch.optim.SGD(trainer.module.parameters(), lr=gradcheck.SGD_LR)
 
     def forward_backward() -> None:

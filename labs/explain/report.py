@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from labs.common.claims import Spread, band
 from labs.common.kernel_facts import document, render, words
 from labs.explain.explainer import Explanation
 
@@ -49,8 +50,20 @@ T = {
            "generic_unknown": "no se afirma (ver su anotación)",
            "none": "—"},
 }
-VERDICT = {"en": {"faster": "faster than eager", "slower": "slower than eager", "same": "as fast as eager, within the noise"},
-           "es": {"faster": "más rápido que eager", "slower": "más lento que eager", "same": "tan rápido como eager, dentro del ruido"}}
+VERDICT = {"en": {"faster": "faster than eager", "slower": "slower than eager", "same": "as fast as eager, within the noise",
+                  "same_band": "as fast as eager by the course's 5% band alone (the two medians do not both lie "
+                               "inside each other's interquartile range)"},
+           "es": {"faster": "más rápido que eager", "slower": "más lento que eager", "same": "tan rápido como eager, dentro del ruido",
+                  "same_band": "tan rápido como eager solo por la banda del 5\u00a0% del curso (las dos medianas no caen "
+                               "ambas dentro del rango intercuartílico de la otra)"}}
+
+
+def verdict_key(timing) -> str:
+    """The verdict, and for "same" whether the quartiles agree or only the 5 % band says so."""
+    if timing.verdict != "same":
+        return timing.verdict
+    eager, compiled = (Spread(s.median_s, s.q1_s, s.q3_s) for s in (timing.eager, timing.compiled))
+    return "same" if band(eager, compiled)[1] else "same_band"
 
 
 def number(value: float, lang: str, digits: int = 3) -> str:
@@ -145,6 +158,6 @@ def timing_section(e: Explanation, lang: str) -> list[str]:
         us = stats.us()
         out.append(f"| {label} | {number(us['median'], lang)} | {number(us['q1'], lang)}–{number(us['q3'], lang)} | {stats.reps} |")
     threads = t["threads"].format(n=timing.threads) if timing.threads else ""
-    out += ["", t["verdict"].format(verdict=VERDICT[lang][timing.verdict], speedup=number(timing.speedup, lang),
+    out += ["", t["verdict"].format(verdict=VERDICT[lang][verdict_key(timing)], speedup=number(timing.speedup, lang),
                                     threads=threads, compile_s=number(timing.compile_s, lang))]
     return out

@@ -73,15 +73,19 @@ def autotune_cause(run: Run, _: None) -> Said:
     bounds = str(run.value("autotune.bounds"))
     aten = "ATEN" in bounds.upper() or run.device == "cpu"   # the CPU's default backends include ATen
     if verdict == "slower" and aten:
-        return Said("slower_not_search", "The bounded search does not explain this: ATen's kernel, the "
-                    "default's own choice, was among the candidates, so the GEMM choices alone cannot make the "
-                    "forward slower. `max_autotune` changes more than GEMM choices: it also widens the "
+        return Said("slower_not_search", "The bounded search alone is not a sufficient explanation: ATen's "
+                    "kernel, the default's own choice, was among the candidates, so a product could have kept it; "
+                    "but a kernel that wins its own benchmark can still run slower inside the whole graph, and this "
+                    "run does not record which implementation each product got. `max_autotune` changes more than "
+                    "GEMM choices: it also widens the "
                     "configurations tried for pointwise and reduction kernels and changes which epilogues fuse "
                     "into templates. This run records the verdict, not which of those changes cost the time; "
                     "comparing the two modes' `output_code.py` and timing kernel by kernel would.",
-                    "La búsqueda acotada no lo explica: el kernel de ATen, la elección del modo por defecto, "
-                    "estaba entre los candidatos, así que las elecciones de GEMM por sí solas no pueden hacer más "
-                    "lento el forward. `max_autotune` cambia más que las GEMM: también amplía las configuraciones "
+                    "La búsqueda acotada, por sí sola, no basta para explicarlo: el kernel de ATen, la elección del "
+                    "modo por defecto, estaba entre los candidatos, así que un producto pudo conservarlo; pero un "
+                    "kernel que gana su propia prueba puede ir más lento dentro del grafo completo, y esta ejecución "
+                    "no registra qué implementación recibió cada producto. `max_autotune` cambia más que las GEMM: "
+                    "también amplía las configuraciones "
                     "que prueba para kernels elementales y de reducción y cambia qué epílogos se fusionan en las "
                     "plantillas. Esta ejecución registra el veredicto, no cuál de esos cambios costó el tiempo; "
                     "lo diría comparar el `output_code.py` de los dos modos y medir kernel a kernel.",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from labs.common.claims import COMPILE_NOISE
 from labs.common.measure import Stats, verdict
 from labs.kernel_history.diff import side_by_side
 from labs.kernel_history.history import Snapshot
@@ -23,7 +24,7 @@ Sentence = dict[str, str]
 # compiled call's median (benchmarks/probe_noise/, scripts/bench_probe_noise.py), however tight
 # a timing's spread inside one process: a ratio between two releases inside its band is not
 # called faster or slower.
-COMPILE_BAND = (0.5, 2.0)
+COMPILE_BAND = (1 / COMPILE_NOISE, COMPILE_NOISE)
 CALL_BAND = (0.4, 2.5)
 
 
@@ -136,8 +137,31 @@ def claim_guard_kinds(a: Snapshot, b: Snapshot) -> Sentence | None:
             "es": "; ".join(es) + f" ({a.guards} → {b.guards} guardas)"}
 
 
+def _eager_moved(a: Snapshot, b: Snapshot, slower: bool) -> float | None:
+    """The factor by which the eager call moved the same way, when it moved beyond CALL_BAND too:
+    eager code is the control no compiler release changes, so its moving says the probe's machine
+    did (a busy core, another frequency), and the release cannot be told apart from it."""
+    if not (a.eager and b.eager) or a.clock != b.clock:
+        return None
+    ratio = b.eager["median_s"] / a.eager["median_s"]
+    if CALL_BAND[0] <= ratio <= CALL_BAND[1] or (ratio > 1) != slower:
+        return None
+    return ratio if slower else 1 / ratio
+
+
+def _control(a: Snapshot, b: Snapshot, slower: bool) -> Sentence:
+    """What to add to a time that moved: nothing, or that the eager control moved with it."""
+    moved = _eager_moved(a, b, slower)
+    if moved is None:
+        return {"en": "", "es": ""}
+    return {"en": f", but the eager call moved {moved:.1f}× the same way: the probe's machine, not the release",
+            "es": f", pero la llamada eager se movió {moved:.1f}× en el mismo sentido: la máquina de la sonda, "
+                  "no la versión".replace(".", ",", 1)}
+
+
 def claim_compile_time(a: Snapshot, b: Snapshot) -> Sentence | None:
-    """Condition: both cold compile times recorded and their ratio outside COMPILE_BAND."""
+    """Condition: both cold compile times recorded and their ratio outside COMPILE_BAND; said to
+    be the probe's when the eager control moved beyond CALL_BAND the same way."""
     if not (a.compile_s and b.compile_s):
         return None
     ratio = b.compile_s / a.compile_s
@@ -145,8 +169,10 @@ def claim_compile_time(a: Snapshot, b: Snapshot) -> Sentence | None:
         return None
     slower = ratio > 1
     factor = ratio if slower else 1 / ratio
-    return {"en": f"cold compile {factor:.1f}× {'slower' if slower else 'faster'}",
-            "es": f"compilación en frío {factor:.1f}× más {'lenta' if slower else 'rápida'}".replace(".", ",")}
+    control = _control(a, b, slower)
+    return {"en": f"cold compile {factor:.1f}× {'slower' if slower else 'faster'}" + control["en"],
+            "es": f"compilación en frío {factor:.1f}× más {'lenta' if slower else 'rápida'}".replace(".", ",")
+                  + control["es"]}
 
 
 def _stats(data: dict) -> Stats:
@@ -166,9 +192,10 @@ def claim_compiled_time(a: Snapshot, b: Snapshot) -> Sentence | None:
     clock_en = "latency" if a.clock == "latency" else "device time"
     clock_es = "latencia" if a.clock == "latency" else "tiempo de dispositivo"
     factor = ratio if ratio > 1 else 1 / ratio
-    return {"en": f"compiled call {factor:.1f}× {said} ({clock_en})",
+    control = _control(a, b, ratio > 1)
+    return {"en": f"compiled call {factor:.1f}× {said} ({clock_en})" + control["en"],
             "es": f"llamada compilada {factor:.1f}× {'más rápida' if said == 'faster' else 'más lenta'} "
-                  f"({clock_es})".replace(".", ",")}
+                  f"({clock_es})".replace(".", ",") + control["es"]}
 
 
 def claim_identical(a: Snapshot, b: Snapshot) -> Sentence | None:
@@ -210,7 +237,8 @@ def changes(a: Snapshot, b: Snapshot) -> list[Sentence]:
 def pin_advice(snapshots: list[Snapshot], installed: str) -> tuple[str, Sentence]:
     """("move" | "stay" | "undecided", the sentence): should the CPU pin move to the newest
     release that ran? Move only when that release is newer than the installed one, compiled
-    every module the installed one compiled, and made no compiled call slower (noise-aware)."""
+    every module the installed one compiled, and made no compiled call slower (noise-aware; a call
+    whose eager control slowed down as much is the probe's, not the release's)."""
     releases = sorted({s.release for s in snapshots}, key=version_key)
     mine = {s.module: s for s in snapshots if s.release == installed}
     if not mine or not releases:
@@ -225,7 +253,7 @@ def pin_advice(snapshots: list[Snapshot], installed: str) -> tuple[str, Sentence
     theirs = {s.module: s for s in snapshots if s.release == newest}
     lost = [m for m, s in mine.items() if s.ok and not (m in theirs and theirs[m].ok)]
     slower = [m for m, s in mine.items() if m in theirs and (c := claim_compiled_time(s, theirs[m]))
-              and "slower" in c["en"]]
+              and "slower" in c["en"] and _eager_moved(s, theirs[m], slower=True) is None]
     if lost or slower:
         why = ", ".join(f"`{m}` " + ("does not compile" if m in lost else "is slower") for m in lost + slower)
         why_es = ", ".join(f"`{m}` " + ("no compila" if m in lost else "es más lento") for m in lost + slower)

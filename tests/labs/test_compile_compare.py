@@ -523,3 +523,21 @@ def test_compile_log_states_host_overhead_through_the_same_claim(method, outcome
         text = "\n".join(compile_log.steady_section(findings, {}, compile_log._Writer(lang)))
         said = host_overhead_said(timing.device_method, (None, None), ("eager", "compiled"))
         assert said.outcome == outcome and said.text(lang) in text
+
+
+@pytest.mark.parametrize(("static_s", "says"), [
+    (39.9, "recompiled least"),      # 39.9 < 2 × 20.0: within a cold compile's noise, no fastest named
+    (40.0, "least time"),            # 2× apart: the shortest compile is named
+])
+def test_the_warm_up_procedure_names_a_fastest_policy_only_beyond_the_noise(static_s, says):
+    from labs.compile_compare import compile_log
+    from labs.compile_compare.findings import Findings
+    runs = {"static": shapes.PolicyRun("static", recompiles_logged=3, graphs=4, compile_s=static_s),
+            "mark_dynamic": shapes.PolicyRun("mark_dynamic", recompiles_logged=1, graphs=2, compile_s=20.0)}
+    for lang, words in (("en", {"recompiled least": "`mark_dynamic` recompiled least (1)",
+                                "least time": "`mark_dynamic` compiled in the least time"}),
+                        ("es", {"recompiled least": "`mark_dynamic` fue la que menos recompiló (1)",
+                                "least time": "`mark_dynamic` fue la que menos tardó en compilar"})):
+        text = "\n".join(compile_log.warmup_section(Findings("cpu", "full", "2.13.0", policies=runs), compile_log._Writer(lang)))
+        assert words[says] in text
+        assert all(other not in text for key, other in words.items() if key != says)

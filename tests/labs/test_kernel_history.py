@@ -347,3 +347,18 @@ def test_the_committed_cpu_history_holds_every_release_the_full_preset_pins():
             assert row["release"] == release and row["source"] == "environment", row
     probes = [name for name, part in manifest["parts"].items() if name.startswith("probe_") and part["status"] == "ok"]
     assert len(probes) == len(pinned)
+
+
+@pytest.mark.parametrize(("eager_after", "blamed_on_probe"), [
+    (2e-4, False),      # eager unchanged: the release made the call slower
+    (4.9e-4, False),    # eager 2.45× slower: inside CALL_BAND (2.5), still the release's
+    (5.1e-4, True),     # eager 2.55× slower, the same way as the compiled call: the probe's machine
+    (0.7e-4, False),    # eager faster while the compiled call is slower: not the machine
+])
+def test_a_time_that_moved_with_its_eager_control_is_the_probes(eager_after, blamed_on_probe):
+    before, after = snap(), snap("2.13.0", compiled=stats(3e-4), eager=stats(eager_after), compile_s=25.0)
+    for said in (release_changes.claim_compiled_time(before, after), release_changes.claim_compile_time(before, after)):
+        assert ("the probe's machine, not the release" in said["en"]) == blamed_on_probe
+        assert ("la máquina de la sonda, no la versión" in said["es"]) == blamed_on_probe
+    advice, _ = release_changes.pin_advice([before, after], "2.12.1")
+    assert advice == ("move" if blamed_on_probe else "stay")
