@@ -99,6 +99,12 @@ def mode_metrics(lab: Lab, prefix: str, run: ModeResult, reference: ModeResult |
         lab.metric(f"{prefix}.speedup_vs_single", timing_reference.median_s / run.step.median_s, "×")
 
 
+def gradient_keys(result: PatternResult, variant: str) -> list[str]:
+    """Every gradient check a variant's runs made, eager first ("wide", then "wide.1f1b",
+    "wide.compiled", ...): a mode that checks its gradients is reported without being listed here."""
+    return sorted(key for key in result.gradients if key == variant or key.startswith(f"{variant}."))
+
+
 def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, settings: Settings) -> None:
     """A pattern's part: its numbers per variant and mode, its loss and traffic checks."""
     name = result.pattern
@@ -106,9 +112,8 @@ def pattern(lab: Lab, result: PatternResult, single: PatternResult | None, setti
         eager = result.run(variant.name)
         if eager is None:
             continue
-        for mode_key in [variant.name] + [f"{variant.name}.{mode}" for mode in ("1f1b", "checkpointed", "bf16")]:
-            if mode_key in result.gradients:
-                gradient(lab, f"{name}.{mode_key}", result.gradients[mode_key])
+        for mode_key in gradient_keys(result, variant.name):
+            gradient(lab, f"{name}.{mode_key}", result.gradients[mode_key])
         reference = single.run(variant.name) if single else None
         timing_reference = result.reference(variant.name)
         mode_metrics(lab, f"{name}.{variant.name}", eager, reference, timing_reference)

@@ -635,6 +635,9 @@ def test_smoke_run_passes_its_checks(lab_smoke):
             assert f"loss_match.{pattern}.{variant}" in checks
             assert f"comm_prediction.{pattern}.{variant}" in checks
             assert run.metric(f"{pattern}.{variant}.sent_vs_ring") > 0.99   # gloo's sockets: never less than a ring
+    # every compiled run has its gradients checked like an eager one, not its loss alone
+    compiled = [key.removeprefix("loss_match_compiled.") for key in checks if key.startswith("loss_match_compiled.")]
+    assert compiled and all(f"grad_match.{key}.compiled" in checks for key in compiled), compiled
     for variant in ("minigpt", "wide"):   # 1F1B beside GPipe: the same checks
         assert {f"loss_match_1f1b.pipeline.{variant}", f"grad_match.pipeline.{variant}.1f1b"} <= set(checks)
         assert run.metric(f"pipeline.{variant}.1f1b.vs_gpipe") in ("faster", "slower", "same")

@@ -66,3 +66,13 @@ def test_speed_is_divided_by_the_same_launch_reference_before_the_one_process_ro
     assert tables.baseline(paired, "minigpt", alone).median_s == 0.02
     assert tables.baseline(gather.PatternResult("ddp", 2), "minigpt", alone).median_s == 0.01
     assert tables.baseline(gather.PatternResult("ddp", 2), "minigpt", None) is None
+
+
+def test_every_gradient_check_a_variant_made_is_reported():
+    # guards the wiring: a mode whose gradients were checked (compiled, say) gets its own checks
+    from labs.distributed import report
+    from labs.distributed.gather import PatternResult
+    result = PatternResult(pattern="ddp", world=2)
+    result.gradients = {key: object() for key in ("wide", "wide.compiled", "wide.1f1b", "minigpt", "widest")}
+    assert report.gradient_keys(result, "wide") == ["wide", "wide.1f1b", "wide.compiled"]
+    assert report.gradient_keys(result, "minigpt") == ["minigpt"]
