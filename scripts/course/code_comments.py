@@ -108,6 +108,14 @@ def _docstring(original: str, english: str, spanish: str, column: int) -> str:
     return f"{prefix}{quote}{body}" + (f"\n{indent}{quote}" if closing_alone else quote)
 
 
+def _between(lines: list[str], start: tuple[int, int], end: tuple[int, int]) -> str:
+    """The text from `start` to `end`, (line, column) positions with 1-based lines."""
+    (first, col), (last, end_col) = start, end
+    if first == last:
+        return lines[first - 1][col:end_col]
+    return "\n".join([lines[first - 1][col:], *lines[first:last - 1], lines[last - 1][:end_col]])
+
+
 def translate(source: str, shown: list[range], words: Translator) -> str:
     """`source` with every comment and docstring on the shown lines in Spanish; the code as it is."""
     lines = source.split("\n")
@@ -119,9 +127,8 @@ def translate(source: str, shown: list[range], words: Translator) -> str:
         if item.kind == "comment":
             lines[first - 1] = lines[first - 1][:col] + "# " + spanish + lines[first - 1][end_col:]
             continue
-        original = "\n".join(lines[first - 1:last])[col:]
-        original = original[:len(original) - (len(lines[last - 1]) - end_col)]
-        replaced = lines[first - 1][:col] + _docstring(original, item.text, spanish, col) + lines[last - 1][end_col:]
+        literal = _between(lines, item.start, item.end)
+        replaced = lines[first - 1][:col] + _docstring(literal, item.text, spanish, col) + lines[last - 1][end_col:]
         lines[first - 1:last] = replaced.split("\n")
     translated = "\n".join(lines)
     try:
@@ -144,8 +151,8 @@ def spanish_includes(markdown: str, base: Path, page: str, words: Translator) ->
         if not (base / path).is_file():
             continue  # check_includes reports it
         if section and not SECTION_NAME.fullmatch(section):
-            problems.append(f"{page}: {spec}: lines by number cannot be shown translated (a translated "
-                            f"docstring may take more lines); mark a section in {path} "
+            problems.append(f"{page}: {spec}: lab code is shown translated by section or whole, not by "
+                            f"line numbers; mark a section in {path} "
                             "(# --8<-- [start:name] ... # --8<-- [end:name]) and include it by name")
             continue
         lines = shown_lines((base / path).read_text(encoding="utf-8"), section)
