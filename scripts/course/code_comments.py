@@ -143,6 +143,7 @@ def spanish_includes(markdown: str, base: Path, page: str, words: Translator) ->
     copies (written under base/COPIES); and the problems, one line each, for the build to list."""
     problems: list[str] = []
     shown: dict[str, list[range]] = {}
+    sources: dict[str, str] = {}   # each lab file read once, however many sections the page shows
     includes = [m for m in INCLUDE.finditer(markdown) if _is_lab_code(m.group("spec"))]
     for match in includes:
         spec = match.group("spec")
@@ -155,12 +156,14 @@ def spanish_includes(markdown: str, base: Path, page: str, words: Translator) ->
                             f"line numbers; mark a section in {path} "
                             "(# --8<-- [start:name] ... # --8<-- [end:name]) and include it by name")
             continue
-        lines = shown_lines((base / path).read_text(encoding="utf-8"), section)
+        if path not in sources:
+            sources[path] = (base / path).read_text(encoding="utf-8")
+        lines = shown_lines(sources[path], section)
         if lines is not None:
             shown.setdefault(path, []).append(lines)
     for path, ranges in shown.items():
         try:
-            text = translate((base / path).read_text(encoding="utf-8"), ranges, words)
+            text = translate(sources[path], ranges, words)
         except TranslationError as error:
             problems.append(f"{page}: {path}: {error}")
             continue

@@ -14,16 +14,19 @@ from mkdocs.exceptions import PluginError
 from course import build_errors, code_comments
 from course.includes import check_includes
 from course.markers import PageContext, expand
+from course.notebooks import Translator
 from course.results import RESULTS_DIR, ResultStore
 from labs.common.contract import LANGUAGES
 
 log = logging.getLogger("mkdocs.hooks.course")
 _store: ResultStore | None = None
+_comments: Translator | None = None   # the Spanish of lab code's comments, read once per build
 
 
 def on_pre_build(config) -> None:
-    global _store
+    global _store, _comments
     _store = ResultStore(RESULTS_DIR)
+    _comments = code_comments.translator()
 
 
 def page_context(src_uri: str, url: str) -> PageContext:
@@ -43,7 +46,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     markdown, missing = check_includes(markdown, _project_folder(config), page.file.src_uri)
     if ctx.lang == "es":  # the lab code it shows, with its comments in Spanish (course/code_comments.py)
         markdown, untranslated = code_comments.spanish_includes(markdown, _project_folder(config),
-                                                                page.file.src_uri, code_comments.translator())
+                                                                page.file.src_uri, _comments or code_comments.translator())
         missing += untranslated
     for problem in missing:
         log.warning(problem)
