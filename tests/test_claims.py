@@ -440,3 +440,14 @@ def test_a_difference_under_the_band_says_what_the_quartiles_show(candidate, out
     assert said.outcome == outcome
     assert ("not noise" in said.en) == ("no ruido" in said.es) == (outcome == "same_band")
     assert ("cannot tell" in said.en) == ("no distingue" in said.es) == (outcome == "same_partial")
+
+
+@pytest.mark.parametrize("share", [13.8, 24.99])
+def test_decode_below_the_memory_regime_names_no_cause_the_run_did_not_measure(share):
+    # The run measures bytes per step against the copy bandwidth, not launches or batching:
+    # below a quarter it says memory is not the bound and that the rest is unmeasured.
+    said = claims.registry()["capstone"]["decode_regime"](Run(decode(share)), None)
+    assert said.outcome == "latency"
+    for text in (said.en.lower(), said.es.lower()):
+        assert not any(word in text for word in ("launch", "lanzamiento", "batch", "agrupar", "kernel"))
+    assert "does not measure" in said.en and "no lo mide" in said.es

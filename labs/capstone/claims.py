@@ -109,7 +109,7 @@ MEMORY_BOUND_SHARE, LATENCY_BOUND_SHARE = 50.0, 25.0
 
 @CLAIMS.claim("decode_regime", condition=(
     f"bound by memory when the best decode reads at least {MEMORY_BOUND_SHARE:g} % of the measured copy "
-    f"bandwidth; latency- and launch-bound below {LATENCY_BOUND_SHARE:g} %; in between, memory is a large share "
+    f"bandwidth; below {LATENCY_BOUND_SHARE:g} % not bound by memory, without naming what bounds it; in between, memory is a large share "
     "but not the whole step"))
 def decode_regime(run: Run, _: None) -> Said:
     share = float(run.value("gpt2.best_copy_share"))
@@ -126,13 +126,10 @@ def decode_regime(run: Run, _: None) -> Said:
                     f"En esta ejecución la decodificación está limitada por la memoria: {read['es']}, así que "
                     "leer los pesos es la mayor parte de cada paso.")
     if share < LATENCY_BOUND_SHARE:
-        return Said("latency", f"On this run decoding is not bound by memory: {read['en']}. At one request the "
-                    "step is bound by latency — kernel launches and many small kernels, each too short to "
-                    "stream memory at full rate — and batching requests, not faster memory, would raise it.",
-                    f"En esta ejecución la decodificación no está limitada por la memoria: {read['es']}. Con "
-                    "una sola petición el paso está limitado por la latencia —lanzamientos de kernels y muchos "
-                    "kernels pequeños, cada uno demasiado corto para leer la memoria a pleno ritmo— y lo que lo "
-                    "subiría es agrupar peticiones, no una memoria más rápida.")
+        return Said("latency", f"On this run decoding is not bound by memory: {read['en']}. Streaming the "
+                    "weights is a small part of each step; what the rest is spent on, this run does not measure.",
+                    f"En esta ejecución la decodificación no está limitada por la memoria: {read['es']}. Leer los "
+                    "pesos es una parte pequeña de cada paso; en qué se va el resto, esta ejecución no lo mide.")
     return Said("mixed", f"On this run memory is a large share of decoding but not all of it: {read['en']}; "
                 "the rest is arithmetic, attention and overhead the floor does not count.",
                 f"En esta ejecución la memoria es una parte grande de la decodificación, pero no toda: "

@@ -14,7 +14,7 @@ from typing import Any
 
 from labs.common import fingerprint, measure
 from labs.common.formatting import format_number, with_unit
-from labs.compile_compare import claims, compile_phases, graph_breaks, shapes, summaries
+from labs.compile_compare import claims, compile_phases, graph_breaks, payoff, shapes, summaries
 from labs.compile_compare.compile_log_words import WORDS
 from labs.compile_compare.findings import AB, Findings, ModeComparison
 
@@ -64,7 +64,7 @@ class _Writer:
         out = []
         for clock in ab.clocks():
             steps = ab.break_even(clock)
-            case = "never" if steps == "never" else ("immediately" if steps == 0 else "after")
+            case = payoff.payoff_case(steps)
             out.append(self.w["pays"][case].format(what=what, clock=self.w["clock"][clock],
                                                    steps=self.num(steps) if case == "after" else ""))
         return out

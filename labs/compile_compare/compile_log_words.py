@@ -52,7 +52,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "pays": {"never": "{what} never pays off on {clock}: it is not measurably faster per step.",
                  "immediately": "{what} pays off from the first step on {clock}: it costs no more up front "
                                 "and runs faster.",
-                 "after": "{what} pays off after {steps} steps on {clock}."},
+                 "after": "{what} pays off after {steps} steps on {clock}.",
+                 "unplaced": "{what} runs faster on {clock}, but its first step lies within the noise of a cold "
+                             "compile of the baseline's: when it pays off is not established."},
         "compiling": "Compiling (against eager)",
         "s3": "## 3. Recompilations",
         "sequence": "One compiled training step met these (batch × length) shapes in order: {sequence}. "
@@ -182,7 +184,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "pays": {"never": "{what} no se amortiza nunca en {clock}: no es medible más rápido por paso.",
                  "immediately": "{what} se amortiza desde el primer paso en {clock}: no cuesta más al principio "
                                 "y va más rápido.",
-                 "after": "{what} se amortiza tras {steps} pasos en {clock}."},
+                 "after": "{what} se amortiza tras {steps} pasos en {clock}.",
+                 "unplaced": "{what} va más rápido en {clock}, pero su primer paso queda dentro del ruido de una "
+                             "compilación en frío del de la referencia: no queda establecido cuándo se amortiza."},
         "compiling": "Compilar (frente a eager)",
         "s3": "## 3. Recompilaciones",
         "sequence": "Un paso de entrenamiento compilado recibió estas formas (lote × longitud), en orden: "

@@ -78,7 +78,8 @@ class AB:
     def break_even(self, clock: str) -> int | str:
         """Steps after which the candidate's extra first-step cost is paid back, on that clock."""
         base, cand = self.pair(clock)
-        return payoff.break_even_steps(self.extra_compile_s, base.median_s, cand.median_s, self.verdict(clock))
+        return payoff.break_even_steps(self.extra_compile_s, base.median_s, cand.median_s, self.verdict(clock),
+                                       payoff.first_steps_apart(self.baseline_first_s, self.candidate_first_s))
 
     def clocks_agree(self) -> str:
         """"yes"/"no" when the device has two clocks and their verdicts agree or not; "one_clock"."""

@@ -21,13 +21,13 @@ def guard_count(run: Run, _: None) -> Said:
     if marking:
         return Said("marking", f"{marking} of the {total} guards are `{MARKING}`, new in torch 2.13: "
                     "each checks that nobody called `mark_dynamic`, `maybe_mark_dynamic` or "
-                    "`mark_static` on an input's dimension since the compile, which is why marking an "
-                    f"input after the first compile recompiles. Without them {total - marking} guards are left, "
+                    "`mark_static` on an input's dimension since the compile (this run does not mark one "
+                    f"afterwards to see it fail). Without them {total - marking} guards are left, "
                     "the ones that check types, identities, tensor properties and global state.",
                     f"{marking} de las {total} guardas son `{MARKING}`, nuevas en torch 2.13: cada una "
                     "comprueba que nadie llamó a `mark_dynamic`, `maybe_mark_dynamic` ni "
-                    "`mark_static` sobre una dimensión de una entrada desde la compilación, y por eso "
-                    "marcar una entrada después de la primera compilación recompila. Sin ellas quedan "
+                    "`mark_static` sobre una dimensión de una entrada desde la compilación (esta ejecución "
+                    "no marca ninguna después para verla fallar). Sin ellas quedan "
                     f"{total - marking} guardas, las que comprueban tipos, identidades, propiedades de los "
                     "tensores y el estado global.")
     return Said("no_marking", f"This run's torch ({run.torch}) writes no `{MARKING}` (torch 2.13 "

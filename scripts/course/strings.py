@@ -91,9 +91,9 @@ def t(lang: str, key: str, **values) -> str:
 # Categorical values labs record (timing.verdict, "never", a call's regime in `bound_by`):
 # shown in the page's language.
 VALUE_TERMS = {
-    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never", "yes": "yes", "no": "no",
+    "en": {"faster": "faster", "slower": "slower", "same": "same", "never": "never", "unplaced": "not established (compiles within noise)", "yes": "yes", "no": "no",
            "overhead": "overhead", "neither": "neither", "compute": "compute", "bandwidth": "bandwidth"},
-    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca", "yes": "sí", "no": "no",
+    "es": {"faster": "más rápido", "slower": "más lento", "same": "igual", "never": "nunca", "unplaced": "sin establecer (compilaciones dentro del ruido)", "yes": "sí", "no": "no",
            "overhead": "sobrecarga", "neither": "ninguno", "compute": "cómputo", "bandwidth": "ancho de banda"},
 }
 

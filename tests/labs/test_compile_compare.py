@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -143,6 +144,33 @@ def test_break_even_steps(extra, base, cand, verdict, expected):
     steps = payoff.break_even_steps(extra, base, cand, verdict)
     assert steps == expected
     assert payoff.payoff_case(steps) == {"never": "never", 0: "immediately"}.get(steps, "after")
+
+
+@pytest.mark.parametrize("extra, verdict, expected", [
+    (1.19, "faster", "unplaced"),   # 13.7 s against 12.5 s: inside one cold compile's 2x
+    (-4.1, "faster", "unplaced"),   # 10.8 s against 14.9 s: cheaper, but inside the noise too
+    (1.19, "same", "never"),        # not faster: never, whatever the compiles did
+])
+def test_no_break_even_is_placed_on_first_steps_within_compile_noise(extra, verdict, expected):
+    steps = payoff.break_even_steps(extra, 0.010, 0.008, verdict, first_steps_differ=False)
+    assert steps == expected and payoff.payoff_case(steps) == expected
+
+
+@pytest.mark.parametrize("baseline, candidate, apart", [
+    (10.0, 20.0, False), (10.0, 20.001, True),    # 2x is still noise; just beyond it is not
+    (10.0, 5.0, False), (10.0, 4.999, True),      # the same the other way
+    (12.46, 13.66, False), (0.785, 12.46, True),  # reduce-overhead's first step; eager against compiled
+])
+def test_first_steps_are_apart_only_beyond_compile_noise(baseline, candidate, apart):
+    assert payoff.first_steps_apart(baseline, candidate) is apart
+
+
+def test_an_ab_places_no_break_even_when_its_first_steps_are_within_noise():
+    timing = measure.Comparison(latency=(_stats(0.010), _stats(0.008)))
+    assert AB("default", "graphed", timing, baseline_first_s=12.46, candidate_first_s=13.66
+              ).break_even("latency") == "unplaced"
+    assert AB("default", "graphed", timing, baseline_first_s=12.46, candidate_first_s=25.0
+              ).break_even("latency") == math.ceil((25.0 - 12.46) / 0.002)
 
 
 def _stats(median: float, spread: float = 0.01, clock: str = "latency") -> measure.Stats:
