@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: <tmp>/inductor-cache/e4/ce4kgmd5nm6mysl4mhbgqifan5lmqqqtyjokikhr2mlghsvvd5y2.py
+# kernel path: .work/inside_compile/inductor-cache/e4/ce4kgmd5nm6mysl4mhbgqifan5lmqqqtyjokikhr2mlghsvvd5y2.py
 # Topologically Sorted Source Nodes: [layer_norm], Original ATen: [aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   layer_norm => add, add_1, mul, mul_1, rsqrt, sub, var_mean
@@ -114,7 +114,7 @@ def triton_per_fused_native_layer_norm_0(in_ptr0, in_ptr1, in_ptr2, out_ptr2, xn
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/ot/cot6ougdduplpe76e5dztjdtquzt3oae3hhymbxfii7o3ezr42o2.py
+# kernel path: .work/inside_compile/inductor-cache/ot/cot6ougdduplpe76e5dztjdtquzt3oae3hhymbxfii7o3ezr42o2.py
 # Topologically Sorted Source Nodes: [, linear, gelu], Original ATen: [aten.addmm, aten.view, aten.gelu]
 # Source node to ATen node mapping:
 #    => add_tensor

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: <tmp>/inductor-cache/lw/clwhw45dniqn53er6zt656itxjvk2nxo5tyft4s25qk7rfsmrtg2.py
+# kernel path: .work/inside_compile/inductor-cache/lw/clwhw45dniqn53er6zt656itxjvk2nxo5tyft4s25qk7rfsmrtg2.py
 # Topologically Sorted Source Nodes: [view_4, sum_1], Original ATen: [aten.view, aten.sum]
 # Source node to ATen node mapping:
 #   sum_1 => sum_1
@@ -90,7 +90,7 @@ def triton_red_fused_sum_view_0(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/3s/c3sypk4nugz7njvvacn3ebodppdu4bgg6475thvo4zlokkehlfmg.py
+# kernel path: .work/inside_compile/inductor-cache/3s/c3sypk4nugz7njvvacn3ebodppdu4bgg6475thvo4zlokkehlfmg.py
 # Topologically Sorted Source Nodes: [view_4, sum_1], Original ATen: [aten.view, aten.sum]
 # Source node to ATen node mapping:
 #   sum_1 => sum_1
@@ -141,7 +141,7 @@ def triton_per_fused_sum_view_1(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/zr/czr3ec3fv6pzctnkofspnpqkhhnqvkchml2jxywryjpesybynz76.py
+# kernel path: .work/inside_compile/inductor-cache/zr/czr3ec3fv6pzctnkofspnpqkhhnqvkchml2jxywryjpesybynz76.py
 # Topologically Sorted Source Nodes: [view_6, linear, gelu, mul_6, mul_7, mul_8, exp, mul_9, mul_10, add_4, mul_11, view_7, sum_2], Original ATen: [aten.view, aten.gelu, aten.gelu_backward, aten.sum]
 # Source node to ATen node mapping:
 #   add_4 => add_4
@@ -241,7 +241,7 @@ def triton_red_fused_gelu_gelu_backward_sum_view_2(in_out_ptr0, in_ptr0, out_ptr
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/kw/ckwbjmasmekjfwtboldr75saklgbrtmhjy3tfkfey7cicpyfresc.py
+# kernel path: .work/inside_compile/inductor-cache/kw/ckwbjmasmekjfwtboldr75saklgbrtmhjy3tfkfey7cicpyfresc.py
 # Topologically Sorted Source Nodes: [view_6, linear, gelu, mul_6, mul_7, mul_8, exp, mul_9, mul_10, add_4, mul_11, view_7, sum_2], Original ATen: [aten.view, aten.gelu, aten.gelu_backward, aten.sum]
 # Source node to ATen node mapping:
 #   add_4 => add_4
@@ -316,7 +316,7 @@ def triton_per_fused_gelu_gelu_backward_sum_view_3(in_ptr0, out_ptr0, xnumel, r0
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/go/cgovi2fivkczvu5zqcqmh6gfg2odxskb4uzyyxei6dwvbh3o6llt.py
+# kernel path: .work/inside_compile/inductor-cache/go/cgovi2fivkczvu5zqcqmh6gfg2odxskb4uzyyxei6dwvbh3o6llt.py
 # Topologically Sorted Source Nodes: [view_9, layer_norm, mul_17, sum_5, sum_6], Original ATen: [aten.view, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   layer_norm => mul, sub

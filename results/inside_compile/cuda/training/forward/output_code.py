@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: <tmp>/inductor-cache/3k/c3kksqrvbtft5zlaxcupqehlknbdsx7l7w3hejrfoz4656d62awh.py
+# kernel path: .work/inside_compile/inductor-cache/3k/c3kksqrvbtft5zlaxcupqehlknbdsx7l7w3hejrfoz4656d62awh.py
 # Topologically Sorted Source Nodes: [layer_norm], Original ATen: [aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   layer_norm => add, add_1, mul, mul_1, rsqrt, sub, var_mean
@@ -118,7 +118,7 @@ def triton_per_fused_native_layer_norm_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2,
 ''', device_str='cuda')
 
 
-# kernel path: <tmp>/inductor-cache/e7/ce7pbn3eftaccai7fvuprjdndw6hkenmaeeunhr6fedq7wnlyzjd.py
+# kernel path: .work/inside_compile/inductor-cache/e7/ce7pbn3eftaccai7fvuprjdndw6hkenmaeeunhr6fedq7wnlyzjd.py
 # Topologically Sorted Source Nodes: [linear, gelu], Original ATen: [aten.view, aten.gelu]
 # Source node to ATen node mapping:
 #   gelu => add_2, erf, mul_2, mul_3, mul_4
