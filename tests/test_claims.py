@@ -63,6 +63,14 @@ def ik(device="cpu", **metrics) -> dict:
     return run("inductor_kernels", device, {key.replace("__", "."): v for key, v in metrics.items()})
 
 
+def tinyhead_rate(achieved_gb_s: float, copy_gb_s: float, batch: int = 65536, kernels: int = 1) -> dict:
+    """Lab 03's largest TinyHead batch called "neither", with its floor rate and the copy ceiling."""
+    return run("inductor_kernels", "cuda",
+               {"tinyhead.largest.bound": "neither", "tinyhead.kernels": kernels, "tinyhead.largest_batch": batch,
+                "ceilings.copy_gb_s": copy_gb_s},
+               {"tinyhead_latency": [{"batch": 2, "achieved_gb_s": 30.0}, {"batch": batch, "achieved_gb_s": achieved_gb_s}]})
+
+
 def launches(first: int, last: int) -> dict:
     rows = [{"batch": 1, "eager_launches": first, "eager_dev_us": 396.0},
             {"batch": 16, "eager_launches": last, "eager_dev_us": 267.0}]
@@ -203,7 +211,8 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
     ("inductor_kernels", "softmax_ceiling"): [(ik(ceilings__softmax__bound=b), None, b)
                                               for b in ("neither", "bandwidth", "compute", "overhead")],
     ("inductor_kernels", "tinyhead_floor"): [
-        (ik(tinyhead__largest__bound="neither", tinyhead__kernels=1), None, "undercounted"),
+        (tinyhead_rate(661.0, 4248.0), None, "recounted_neither"),       # the H200 run: 43.7 % recounted
+        (tinyhead_rate(661.0, 3002.0), None, "recounted_bandwidth"),     # the same rate against an H100's copy
         (ik(tinyhead__largest__bound="bandwidth", tinyhead__kernels=1), None, "as_measured"),
         (ik(tinyhead__largest__bound="neither", tinyhead__kernels=2), None, "as_measured")],
     ("inductor_kernels", "minigpt_launches"): [(launches(123, 86), None, "fewer"), (launches(86, 86), None, "steady"),
@@ -451,3 +460,31 @@ def test_decode_below_the_memory_regime_names_no_cause_the_run_did_not_measure(s
     for text in (said.en.lower(), said.es.lower()):
         assert not any(word in text for word in ("launch", "lanzamiento", "batch", "agrupar", "kernel"))
     assert "does not measure" in said.en and "no lo mide" in said.es
+
+
+def test_tinyheads_recount_is_the_logits_round_trip_over_the_floor_by_hand():
+    from labs.inductor_kernels import claims as ik_claims
+    from labs.inductor_kernels.tinyhead import TinyHead
+    head = TinyHead()
+    assert (ik_claims.TINYHEAD_D, ik_claims.TINYHEAD_VOCAB) == (head.fc.in_features, head.fc.out_features)
+    # batch 65,536: floor 4 × (65536·64 + 64·600 + 600 + 65536·600) = 174,219,616 B; the logits
+    # written and read back add 2 × 4 × 65536·600 = 314,572,800 B: 488,792,416 / 174,219,616
+    assert ik_claims.tinyhead_recount(65536) == pytest.approx(488_792_416 / 174_219_616)
+    assert ik_claims.tinyhead_recount(2) == pytest.approx((161_312 + 9_600) / 161_312)   # 4 × (128 + 38,400 + 600 + 1,200)
+
+
+@pytest.mark.parametrize("copy_gb_s, outcome", [
+    (661.0 * 488_792_416 / 174_219_616 / 0.5, "recounted_bandwidth"),           # exactly half: the table's rule
+    (661.0 * 488_792_416 / 174_219_616 / 0.4999, "recounted_neither"),         # just under half
+])
+def test_tinyhead_recount_is_called_bandwidth_from_half_the_copy_rate(copy_gb_s, outcome):
+    said = claims.registry()["inductor_kernels"]["tinyhead_floor"](Run(tinyhead_rate(661.0, copy_gb_s)), None)
+    assert said.outcome == outcome
+    assert "2.81×" in said.en and "2,81×" in said.es and "neither" not in said.es
+
+
+def test_tinyhead_recount_names_a_missing_row():
+    with pytest.raises(ClaimError, match="no tinyhead_latency row at batch 4096"):
+        claims.registry()["inductor_kernels"]["tinyhead_floor"](Run(tinyhead_rate(661.0, 4248.0) | {
+            "metrics": tinyhead_rate(661.0, 4248.0)["metrics"] | {"tinyhead.largest_batch": {"value": 4096, "unit": ""}}}),
+            None)

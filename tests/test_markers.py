@@ -417,6 +417,25 @@ def test_benchmark_reads_the_solo_spreads_of_one_class(bench_store):
     assert seen(ok("{{ benchmark side_by_side:device_spread.high decimals=0 }}", store, "es")) == "35\u00a0%"
 
 
+def clock_row(n: int, kernels: float, span: float, device: float, before: float) -> dict:
+    return {"n": n, "kernels_us": kernels, "span_us": span, "device_us": device, "before_us": before,
+            "error": device / kernels - 1, "span_error": device / span - 1}
+
+
+def test_benchmark_reads_the_clocks_errors_by_kernel_count_and_its_small_calls_residual(bench_store):
+    rows = [clock_row(1, 2.21, 2.21, 2.45, 5.92),         # +10.9 %, before +168 %
+            clock_row(1, 4.0, 4.0, 3.8, 8.0),             # -5 %: counted by its size; before +100 %
+            clock_row(2, 5.52, 6.14, 6.29, 9.89),         # +13.9 % against the sum, +2.4 % against the span
+            clock_row(2, 271.0, 271.6, 267.2, 271.8)]     # -1.6 % against the span; span over 10 µs
+    store = bench_store("clock", [{"rows": rows[:2]}, {"rows": rows[2:]}])
+    assert seen(ok("{{ benchmark clock:one_kernel.error digits=3 }}", store)) == "10.9%"
+    assert seen(ok("{{ benchmark clock:one_kernel.before decimals=0 }}", store)) == "168%"
+    assert seen(ok("{{ benchmark clock:several_kernels.error digits=3 }}", store)) == "13.9%"
+    assert seen(ok("{{ benchmark clock:several_kernels.span_error digits=2 }}", store, "es")) == "2,4\u00a0%"
+    # below 10 µs of span: +0.24, -0.2, +0.15 -> median 0.15; the 271 µs call is left out
+    assert seen(ok("{{ benchmark clock:small_calls.residual digits=2 }}", store)).startswith("0.15")
+
+
 @pytest.mark.parametrize("marker, runs, says", [
     ("{{ benchmark probe_noise:compile_time }}", [{"samples": {}}], "no benchmark figure probe_noise:compile_time"),
     ("{{ benchmark probe_noise:compile_s }}", [], "holds no output"),

@@ -146,7 +146,7 @@ def record(lab: Lab, name: str, results: list[SizeResult], ceilings: Ceilings) -
     if device == "cuda":
         summarise(lab, name, [(r.batch, r.timing.device_verdict) for r in results], "device")
         disagree = [r.batch for r in results if r.verdict != r.timing.device_verdict]
-        lab.metric(f"{name}.clocks_disagree", "yes" if disagree else "no")
+        lab.metric(f"{name}.clocks_disagree", "all" if len(disagree) == len(results) else "some" if disagree else "no")
         lab.metric(f"{name}.clocks_disagree_batches", ", ".join(map(str, disagree)) or "none")
     faster = [r.batch for r in results if r.verdict == "faster"]
     lab.metric(f"{name}.first_faster_batch", faster[0] if faster else "never")

@@ -39,12 +39,43 @@ def solo_spread(kind: str, end: Callable[..., float]) -> Callable[[Runs], float]
     return read
 
 
+def clock_rows(runs: Runs, several: bool) -> list[dict]:
+    """bench_clock.py: every row of every run, of calls of one kernel or of several."""
+    return [row for run in runs for row in run["rows"] if (row["n"] > 1) == several]
+
+
+def clock_error(key: str, several: bool) -> Callable[[Runs], float]:
+    """The largest error (in %, by its size) of the device clock against the profiler's kernel
+    sum ("error") or the calls' span ("span_error"), over every row of every run."""
+    def read(runs: Runs) -> float:
+        return 100 * max(abs(row[key]) for row in clock_rows(runs, several))
+    return read
+
+
+def clock_before(runs: Runs) -> float:
+    """The largest error (in %) of the clock before the floor was subtracted, calls of one kernel."""
+    return 100 * max(row["before_us"] / row["kernels_us"] - 1 for row in clock_rows(runs, several=False))
+
+
+def clock_small_residual(runs: Runs) -> float:
+    """The median of device − span (µs) over the calls whose span is under 10 µs: what the clock
+    reads beyond the call's kernels and their spacing, where it matters."""
+    left = sorted(row["device_us"] - row["span_us"] for run in runs for row in run["rows"] if row["span_us"] < 10)
+    middle = len(left) // 2
+    return left[middle] if len(left) % 2 else (left[middle - 1] + left[middle]) / 2
+
+
 # folder -> figure -> (how it is read from the runs, its unit)
 FIGURES: dict[str, dict[str, tuple[Callable[[Runs], float], str]]] = {
     "probe_noise": {"compile_s": (widest_ratio("compile_s"), "×"),
                     "compiled_us": (widest_ratio("compiled_us"), "×")},
     "side_by_side": {f"{kind}_spread.{name}": (solo_spread(kind, end), "%")
                      for kind in ("compile", "device") for name, end in (("low", min), ("high", max))},
+    "clock": {"one_kernel.error": (clock_error("error", several=False), "%"),
+              "one_kernel.before": (clock_before, "%"),
+              "several_kernels.error": (clock_error("error", several=True), "%"),
+              "several_kernels.span_error": (clock_error("span_error", several=True), "%"),
+              "small_calls.residual": (clock_small_residual, "µs")},
 }
 
 
