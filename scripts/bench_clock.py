@@ -168,7 +168,7 @@ def main() -> None:
     for line in verdicts(rows):
         print(line)
     record = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "commit": commit(),
-              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+              "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
               "budget_s": args.budget, "replays": args.replays, "rows": rows}
     args.out.mkdir(parents=True, exist_ok=True)
     scratch = args.out / "clock.json.tmp"

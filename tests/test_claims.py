@@ -466,7 +466,7 @@ def test_tinyheads_recount_is_the_logits_round_trip_over_the_floor_by_hand():
     from labs.inductor_kernels import claims as ik_claims
     from labs.inductor_kernels.tinyhead import TinyHead
     head = TinyHead()
-    assert (ik_claims.TINYHEAD_D, ik_claims.TINYHEAD_VOCAB) == (head.fc.in_features, head.fc.out_features)
+    assert (head.fc.in_features, head.fc.out_features) == (ik_claims.TINYHEAD_D, ik_claims.TINYHEAD_VOCAB)
     # batch 65,536: floor 4 × (65536·64 + 64·600 + 600 + 65536·600) = 174,219,616 B; the logits
     # written and read back add 2 × 4 × 65536·600 = 314,572,800 B: 488,792,416 / 174,219,616
     assert ik_claims.tinyhead_recount(65536) == pytest.approx(488_792_416 / 174_219_616)
