@@ -488,3 +488,17 @@ def test_tinyhead_recount_names_a_missing_row():
         claims.registry()["inductor_kernels"]["tinyhead_floor"](Run(tinyhead_rate(661.0, 4248.0) | {
             "metrics": tinyhead_rate(661.0, 4248.0)["metrics"] | {"tinyhead.largest_batch": {"value": 4096, "unit": ""}}}),
             None)
+
+
+@pytest.mark.parametrize("bound, spanish", [("bandwidth", "limitada por el ancho de banda"),
+                                            ("compute", "limitada por el cómputo"),
+                                            ("overhead", "limitada por la sobrecarga")])
+def test_tinyhead_floor_says_the_bound_in_spanish(bound, spanish):
+    said = claims.registry()["inductor_kernels"]["tinyhead_floor"](
+        Run(ik(tinyhead__largest__bound=bound, tinyhead__kernels=2)), None)
+    assert spanish in said.es and bound in said.en
+
+
+def test_decode_regime_writes_its_figures_with_a_decimal_comma_in_spanish():
+    said = claims.registry()["capstone"]["decode_regime"](Run(decode(13.8)), None)
+    assert "13.8%" in said.en and "13,8" in said.es and "13.8" not in said.es

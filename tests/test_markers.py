@@ -444,3 +444,14 @@ def test_benchmark_reads_the_clocks_errors_by_kernel_count_and_its_small_calls_r
 ])
 def test_benchmark_errors_say_what_to_do(bench_store, marker, runs, says):
     assert says in error(marker, bench_store("probe_noise", runs))
+
+
+def test_benchmark_clock_errors_count_an_under_read_by_its_size(bench_store):
+    rows = [clock_row(1, 4.0, 4.0, 3.2, 8.0),          # -20 %: the largest, though negative
+            clock_row(1, 2.21, 2.21, 2.45, 5.92),      # +10.9 %
+            clock_row(2, 10.0, 10.5, 7.0, 12.0),       # -30 % against the sum, -33.3 % against the span
+            clock_row(2, 5.52, 6.14, 6.29, 9.89)]
+    store = bench_store("clock", [{"rows": rows}])
+    assert seen(ok("{{ benchmark clock:one_kernel.error digits=2 }}", store)) == "20%"
+    assert seen(ok("{{ benchmark clock:several_kernels.error digits=2 }}", store)) == "30%"
+    assert seen(ok("{{ benchmark clock:several_kernels.span_error digits=3 }}", store)) == "33.3%"

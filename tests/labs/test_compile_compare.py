@@ -569,3 +569,17 @@ def test_the_warm_up_procedure_names_a_fastest_policy_only_beyond_the_noise(stat
         text = "\n".join(compile_log.warmup_section(Findings("cpu", "full", "2.13.0", policies=runs), compile_log._Writer(lang)))
         assert words[says] in text
         assert all(other not in text for key, other in words.items() if key != says)
+
+
+def test_compile_log_payoff_sentences_name_each_clock_and_the_steps_only_when_after():
+    from labs.compile_compare.compile_log import _Writer
+    timing = measure.Comparison(latency=(_stats(0.010), _stats(0.008)),
+                                device=(_stats(0.005, clock="device"), _stats(0.004, clock="device")))
+    later = AB("eager", "compiled", timing, baseline_first_s=0.1, candidate_first_s=10.1)   # 10 s extra
+    assert _Writer("en").payoff(later, "Compiling") == [
+        "Compiling pays off after 5,000 steps on latency.",      # 10 s / 2 ms
+        "Compiling pays off after 10,000 steps on device time."]  # 10 s / 1 ms
+    first = AB("broken", "fixed", timing, baseline_first_s=30.0, candidate_first_s=10.0)    # 3x cheaper
+    lines = _Writer("es").payoff(first, "Arreglarlo")
+    assert lines[0].startswith("Arreglarlo se amortiza desde el primer paso en latencia")
+    assert "tiempo de dispositivo" in lines[1] and not any(ch.isdigit() for line in lines for ch in line)

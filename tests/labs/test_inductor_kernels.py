@@ -160,3 +160,46 @@ def test_the_lab_runs_its_notebook_and_keeps_every_cells_output(run):
     assert not any(o["output_type"] == "error" for cell in code for o in cell["outputs"])
     printed = "".join("".join(o.get("text", [])) for cell in code for o in cell["outputs"])
     assert "max |eager - compiled|" in printed and "TinyHead batch" in printed
+
+
+# -- the two clocks' disagreement, as record() writes it ----------------------------------------
+
+class _MetricsOnly:
+    """A lab that keeps the metrics record() writes and ignores its tables and figures."""
+    device = "cuda"
+
+    def __init__(self):
+        self.metrics = {}
+
+    def metric(self, key, value, unit=None):
+        self.metrics[key] = value
+
+    def table(self, *args, **kwargs):
+        pass
+
+    def figure(self, *args, **kwargs):
+        pass
+
+
+def _sized(batch: int, latency: tuple[float, float], device: tuple[float, float]):
+    from labs.inductor_kernels import profiling
+
+    def stats(median: float, clock: str) -> measure.Stats:
+        return measure.Stats(median_s=median, q1_s=median * 0.99, q3_s=median * 1.01, min_s=median * 0.98,
+                             max_s=median * 1.02, reps=50, clock=clock)
+    timing = measure.Comparison(latency=(stats(latency[0], "latency"), stats(latency[1], "latency")),
+                                device=(stats(device[0], "device"), stats(device[1], "device")))
+    return profiling.SizeResult(batch, timing, compile_s=0.5, launches=(2, 2), cost=profiling.Cost(1e6, 1e6))
+
+
+@pytest.mark.parametrize("device_times, says, batches", [
+    ([(6e-6, 4.8e-6), (6.6e-6, 5.2e-6)], "all", "2, 16"),      # latency slower, device faster at both
+    ([(6e-6, 4.8e-6), (6.6e-6, 9.0e-6)], "some", "2"),         # device slower at 16, as latency is
+    ([(6e-6, 9.0e-6), (6.6e-6, 9.0e-6)], "no", "none"),        # both clocks say slower everywhere
+])
+def test_record_says_whether_the_clocks_disagree_at_all_some_or_no_sizes(device_times, says, batches):
+    from labs.inductor_kernels import profiling
+    results = [_sized(batch, (54e-6, 135e-6), times) for batch, times in zip((2, 16), device_times)]
+    lab = _MetricsOnly()
+    profiling.record(lab, "tinyhead", results, profiling.Ceilings(3e12, 5e13, 1e-6))
+    assert (lab.metrics["tinyhead.clocks_disagree"], lab.metrics["tinyhead.clocks_disagree_batches"]) == (says, batches)
