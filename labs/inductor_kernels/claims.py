@@ -6,6 +6,7 @@ Each claim reads the run's manifest (see `labs.common.claims`).
 from __future__ import annotations
 
 from labs.common.claims import BAND_TEXT, ClaimError, Registry, Run, Said, Spread, band, band_said, num, percent
+from labs.common.contract import LANGUAGES
 
 CLAIMS = Registry("inductor_kernels")
 
@@ -228,7 +229,7 @@ def tinyhead_floor(run: Run, _: None) -> Said:
                        f"en memoria para que el softmax los vuelva a leer: con el lote {num(batch, 'es')} los "
                        f"kernels que corrieron movieron al menos {num(times, 'es', '×')} los bytes del suelo, que en el "
                        f"tiempo de la llamada son el {num(share, 'es', '%')} del ancho de banda de copia")
-                for lang in ("en", "es")}
+                for lang in LANGUAGES}
         if share >= BANDWIDTH_SHARE:
             return Said("recounted_bandwidth", said["en"] + f": counted that way the call is bandwidth-bound, not "
                         f"“{bound}”.",
