@@ -29,9 +29,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -41,7 +39,7 @@ from typing import Any
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # the repository root: labs.common
-from labs.common import measure
+from labs.common import environment, measure
 
 FLUSH_MARK = "bitwise_not"   # the reference's flush kernel, told apart from the call's kernels by name
 
@@ -118,15 +116,6 @@ def kernel_seconds(fn: Callable[[], Any], replays: int) -> tuple[float, float, i
             round(statistics.median(len(group) for group in groups)))
 
 
-def commit() -> str:
-    """The tree's commit: COURSE_COMMIT on a lent machine whose copy has no usable history."""
-    if os.environ.get("COURSE_COMMIT"):
-        return os.environ["COURSE_COMMIT"]
-    done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parents[1],
-                          capture_output=True, text=True, check=False)
-    return done.stdout.strip() or "unknown"
-
-
 def verdicts(rows: list[dict]) -> list[str]:
     """One line per kernel count: the largest error against the kernels' sum and against the span."""
     lines = []
@@ -167,7 +156,7 @@ def main() -> None:
                   f"{row['span_error']:+7.1%} {row['spacing_us']:7.2f}")
     for line in verdicts(rows):
         print(line)
-    record = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "commit": commit(),
+    record = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "commit": environment.git_commit()[0] or "unknown",
               "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
               "budget_s": args.budget, "replays": args.replays, "rows": rows}
     args.out.mkdir(parents=True, exist_ok=True)
