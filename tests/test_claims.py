@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from course import claims, glossary
 from course.markers import PageContext, expand
@@ -334,6 +336,22 @@ def test_band_edges(base, cand, expected):
 
 def test_percent_never_rounds_onto_the_band_edge():
     assert percent(4.998, "en") == "4.998%" and percent(3.2, "en") == "3.20%" and percent(5.0, "en") == "5.00%"
+
+
+@pytest.mark.parametrize(("value", "en", "es"), [
+    (4.9999999, "4.9999999%", "4,9999999\u00a0%"),             # 1e-7 under: eight digits tell it apart
+    (5.0000001, "5.0000001%", "5,0000001\u00a0%"),
+    (4.9999999999999, "<5.00%", "<5,00\u00a0%"),              # closer than twelve digits: the side is said
+    (5.0000000000001, ">5.00%", ">5,00\u00a0%"),
+])
+def test_percent_says_which_side_of_the_edge_however_close(value, en, es):
+    assert (percent(value, "en"), percent(value, "es")) == (en, es)
+
+
+@given(st.floats(min_value=4.0, max_value=6.0).filter(lambda v: v != SAME_BAND * 100))
+def test_percent_never_prints_the_bare_edge_for_a_value_off_it(value):
+    shown = percent(value, "en")
+    assert shown[0] in "<>" or float(shown.rstrip("%")) != SAME_BAND * 100
 
 
 def test_band_sentence_discloses_the_band_only_when_it_decides():

@@ -151,11 +151,14 @@ def band(baseline: Spread, candidate: Spread) -> tuple[str, bool]:
 def percent(value: float, lang: str) -> str:
     """A difference in percent, with one more digit when rounding would put it on the band's edge
     (4.997 % shown as "5.00 %" beside "inside the 5 % band" would contradict itself)."""
-    digits = 3
-    while digits < 6 and float(format_number(value, "en", digits).replace(",", "")) == SAME_BAND * 100 \
-            and value != SAME_BAND * 100:
-        digits += 1
-    return num(value, lang, "%", digits)
+    edge = SAME_BAND * 100
+    if value == edge:
+        return num(value, lang, "%")
+    for digits in range(3, 13):
+        if float(format_number(value, "en", digits).replace(",", "")) != edge:
+            return num(value, lang, "%", digits)
+    # closer to the edge than 12 digits show: say which side of it, as the verdict does
+    return ("<" if value < edge else ">") + num(edge, lang, "%")
 
 
 BAND_TEXT = {lang: num(round(SAME_BAND * 100), lang, "%") for lang in LANGUAGES}

@@ -70,7 +70,9 @@ def choose(candidates: list[Candidate], budget_bytes: float) -> Pick:
             return Pick(best.pattern, "faster", best.speedup(single), verdicts, fits)
         return Pick("single", "none_faster", 1.0, verdicts, fits)
     if others:
-        best = max(others, key=lambda c: c.speedup(single) or 1 / c.step.median_s)
+        # one unit for every candidate: speedups when each has a reference, raw step times otherwise
+        by_speedup = all(c.speedup(single) is not None for c in others)
+        best = max(others, key=lambda c: c.speedup(single) if by_speedup else 1 / c.step.median_s)
         return Pick(best.pattern, "memory", best.speedup(single), verdicts, fits)
     return Pick("none", "none_fit", None, verdicts, fits)
 

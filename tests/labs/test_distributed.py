@@ -133,6 +133,21 @@ def test_pick_compares_each_pattern_with_its_own_interleaved_reference():
     assert choice.speedup == pytest.approx(20 / 12)
 
 
+def test_memory_pick_ranks_every_candidate_in_one_unit():
+    # No single-process row: DDP has a same-launch reference (speedup 1.5), FSDP2 has none. Mixing
+    # the units would rank FSDP2's 1 / 0.004 s = 250 above DDP's 1.5; by step time FSDP2 (4 ms)
+    # beats DDP (6 ms), and by speedup alone nothing could be said of FSDP2.
+    rows = [pick.Candidate("ddp", _stats(6.0), 100, True, _stats(9.0)),
+            pick.Candidate("fsdp2", _stats(4.0), 60, True)]
+    assert pick.choose(rows, budget_bytes=1000).pattern == "fsdp2"
+    slower = [pick.Candidate("ddp", _stats(6.0), 100, True, _stats(9.0)),
+              pick.Candidate("fsdp2", _stats(7.0), 60, True)]
+    assert pick.choose(slower, budget_bytes=1000).pattern == "ddp"   # by step time, not 1/0.007 s against 1.5
+    both = [pick.Candidate("ddp", _stats(6.0), 100, True, _stats(9.0)),      # 1.5×
+            pick.Candidate("fsdp2", _stats(4.0), 60, True, _stats(5.0))]     # 1.25×, though faster in ms
+    assert pick.choose(both, budget_bytes=1000).pattern == "ddp"
+
+
 def test_spanish_sentence_uses_decimal_commas():
     choice = pick.choose(_rows(), budget_bytes=1000)
     text = pick.sentence(choice, _rows(), "minigpt", "2 GPU", 1000, "es")
