@@ -385,6 +385,32 @@ def test_a_placement_the_schema_does_not_know_is_refused():
             jsonschema.validate(good | bad, placement_schema)
 
 
+def test_the_run_record_holds_the_whole_time_and_each_labs_span_in_it(node):
+    _, _, out, _ = node(["a", "b", "c"], walls={"a": 30, "b": 20, "c": 1}, FAKE_SLEEP_a="1.2",
+                        FAKE_SLEEP_b="0.2", COURSE_COMMIT="abc1234")
+    record = json.loads((out / "node_run.json").read_text())
+    assert record["launch"] == "side_by_side" and record["node_gpus"] == 2 and record["commit"] == "abc1234"
+    assert record["complete"] is True and record["done_already"] == []
+    spans = record["labs"]
+    assert set(spans) == {"a", "b", "c"}
+    assert spans["c"]["start_s"] >= spans["b"]["end_s"] - 0.1          # c waited for b's GPU
+    assert spans["a"]["end_s"] - spans["a"]["start_s"] >= 1.1          # a slept 1.2 s
+    assert max(span["end_s"] for span in spans.values()) <= record["whole_s"] + 0.1
+    assert record["whole_s"] < sum(span["end_s"] - span["start_s"] for span in spans.values())  # side by side
+
+
+@pytest.mark.parametrize(("again", "fail", "complete"), [
+    (False, "b", False),       # a lab failed: not the course's time
+    (True, "", False),         # a rerun that kept finished labs: not the course's time either
+    (False, "", True),
+])
+def test_the_run_record_is_the_courses_time_only_when_every_lab_ran_and_passed(node, again, fail, complete):
+    if again:
+        node(["a", "b"])
+    _, _, out, _ = node(["a", "b"], FAKE_FAIL=fail)
+    assert json.loads((out / "node_run.json").read_text())["complete"] is complete
+
+
 @through_the_script
 def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     out, pid_file = tmp_path / "gpu", tmp_path / "slow.pid"

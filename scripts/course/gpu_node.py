@@ -203,6 +203,9 @@ class Node:
         self.lanes = split_cores(run.cores, len(run.gpus)) if run.side_by_side else []
         self.running: dict[str, Running] = {}
         self.exit_codes: dict[str, int] = {}
+        self.began = time.monotonic()
+        self.timeline: dict[str, dict] = {}   # lab -> when it started and ended in this run, and how
+        self.done_already: list[str] = []
 
     # -- paths
     def result(self, lab: str) -> Path:
@@ -235,12 +238,13 @@ class Node:
         else:
             self.log("resuming: finished labs are kept, an interrupted lab starts at its first unfinished "
                      "part (--fresh starts over)")
-        started = time.monotonic()
+        self.began = time.monotonic()
         todo = []
         for lab in self.run.labs:
             if not (self.run.labs_dir / lab / "lab.toml").is_file():
                 self.log(f"skip {lab}: no such lab")
             elif finished_and_placed(self.result(lab)):
+                self.done_already.append(lab)
                 self.log(f"done already: {lab}")
             else:
                 todo.append(lab)
@@ -250,8 +254,25 @@ class Node:
             for lab in todo:
                 self.start(lab, self.serial_slots(lab))
                 self.wait_for_one()
-        self.log(f"all labs: {round(time.monotonic() - started)} s")
+        self.log(f"all labs: {round(time.monotonic() - self.began)} s")
+        self.record_run()
         return self.exit_codes
+
+    def record_run(self) -> None:
+        """OUT/node_run.json: the whole run's wall time and each lab's start and end in it, the
+        figure a README or benchmark quotes for "the whole course took". It is the course's time
+        only when `complete`: every lab ran in this run (none done already) and ended with exit 0."""
+        provenances = [manifest_field(self.result(lab), "provenance") or {} for lab in self.timeline]
+        gpu_names = {provenance.get("gpu_name") for provenance in provenances}
+        write_json_atomic(self.out / "node_run.json", {
+            "launch": "side_by_side" if self.run.side_by_side else "serial",
+            "node_gpus": len(self.run.gpus), "node_cores": len(self.run.cores),
+            "gpu_names": sorted(name for name in gpu_names if name),
+            "commit": self.run.env.get("COURSE_COMMIT"),
+            "whole_s": round(time.monotonic() - self.began, 1),
+            "labs": self.timeline, "done_already": self.done_already,
+            "complete": bool(self.exit_codes) and not self.done_already
+            and all(code == 0 for code in self.exit_codes.values())})
 
     def side_by_side(self, todo: list[str]) -> None:
         estimates = {lab: estimate_s(lab, self.run.results_dir) for lab in todo}
@@ -343,6 +364,9 @@ class Node:
     def finished(self, entry: Running, code: int) -> None:
         lab, folder = entry.lab, self.result(entry.lab)
         self.exit_codes[lab] = code
+        self.timeline[lab] = {"start_s": round(entry.started - self.began, 1),
+                              "end_s": round(time.monotonic() - self.began, 1), "exit": code,
+                              "gpus": [self.run.gpus[s] for s in entry.slots]}
         self.record_placement(entry)
         status = manifest_field(folder, "status") or "no result"
         resumed = (manifest_field(folder, "provenance") or {}).get("resumed_parts", 0)
