@@ -649,7 +649,7 @@ def test_every_progress_line_is_printed_too(node, capsys):
 
 def test_a_serial_run_leaves_only_results_logs_and_progress_in_out(node):
     _, _, out, _ = node(["a", "b"], serial=True)
-    assert sorted(p.name for p in out.iterdir()) == ["a", "b", "logs", "progress.log"]
+    assert sorted(p.name for p in out.iterdir()) == ["a", "b", "logs", "node_run.json", "progress.log"]
     assert sorted(p.name for p in (out / "logs").iterdir()) == ["a.log", "b.log"]
 
 
