@@ -145,11 +145,13 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (project(share=13.8), "llm_bench", "latency"), (project(share=47.0), "llm_bench", "mixed"),
         (project(share=80.0), "llm_bench", "memory")],
     ("capstone", "batching"): [
-        (batches((1, 100, 10), (4, 380, 10.5), (16, 1400, 11.4)), None, "latency"),
-        (batches((16, 1400, 11.4), (1, 100, 10)), None, "latency"),            # any row order
-        (batches((1, 100, 10), (16, 140, 114)), None, "hardware"),
+        (batches((1, 100, 10), (4, 380, 10.5), (16, 1400, 11.4)), None, "in_proportion"),
+        (batches((16, 1400, 11.4), (1, 100, 10)), None, "in_proportion"),      # any row order
+        (batches((1, 100, 10), (16, 140, 114)), None, "little"),
+        (batches((1, 100, 10), (16, 149, 107)), None, "little"),               # 1.49×: still little
+        (batches((1, 100, 10), (16, 150, 107)), None, "partly"),               # 1.5×: partly
         (batches((1, 100, 10), (16, 790, 20)), None, "partly"),
-        (batches((1, 100, 10), (16, 800, 20)), None, "latency"),                # exactly half: latency
+        (batches((1, 100, 10), (16, 800, 20)), None, "in_proportion"),         # exactly half: in proportion
         (run("capstone", "cpu"), None, "not_measured")],
     ("capstone", "timed_compiles"): [
         (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 0)), "minigpt", "none"),
@@ -165,8 +167,16 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (bench_rows((512, 1.07, None, None), device="cpu"), "max_autotune", "not_measured")],
     ("capstone", "fastest"): [
         (bench_rows((512, 1.07, 1.8, 1.2), (2048, 1.1, 1.2, 1.3)), None, "memfuse"),
-        (bench_rows((512, 1.07, 1.8, 0.7), (2048, 0.89, 1.2, 0.75)), None, "library"),
-        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 0.89, 1.2, 0.95)), None, "split")],
+        (bench_rows((512, 1.07, 1.8, 0.7), (2048, 0.89, 1.2, 0.75)), None, "beaten"),
+        (bench_rows((512, 1.07, 1.8, 1.2), (2048, 0.89, 1.2, 0.95)), None, "split"),
+        (bench_rows((512, 1.04, 1.8, 1.2)), None, "close"),            # the default within the band
+        (bench_rows((512, 1.06, 1.8, 0.951)), None, "close"),          # just inside it on the fast side
+        (bench_rows((512, 1.06, 1.8, 0.95)), None, "beaten"),          # on the edge: outside the band
+        (bench_rows((512, 1.051, None, 1.2)), None, "memfuse")],       # a missing baseline is no case
+    ("capstone", "seed_ttft"): [
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.6412, "gpt2.seed_ttft_high": 0.6449}), None, "one"),
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.6412, "gpt2.seed_ttft_high": 0.6451}), None, "range"),
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.5, "gpt2.seed_ttft_high": 1.9}), None, "range")],
     ("capstone", "decode_regime"): [(decode(13.8), None, "latency"), (decode(47.3, "cpu"), None, "mixed"),
                                     (decode(50.0), None, "memory"), (decode(24.9), None, "latency"),
                                     (decode(25.0), None, "mixed")],
@@ -332,6 +342,16 @@ def test_band_matches_the_measuring_code_margin():
 ])
 def test_band_edges(base, cand, expected):
     assert band(Spread(*base), Spread(*cand)) == expected
+
+
+def test_fastest_never_ranks_baselines_timed_in_separate_comparisons():
+    # The library (0.80) and the default (0.90) each beat memfuse in its own comparison: both are
+    # named, neither is called the fastest (they were never timed against each other).
+    said = claims.registry()["capstone"]["fastest"](Run(bench_rows((256, 0.90, None, 0.80))), None)
+    assert "M=256 float16 (Inductor's default and the library epilogue)" in said.en
+    assert "fastest" not in said.en.lower() and "más rápido en cada caso" not in said.es
+    assert "el modo por defecto y el epílogo de la biblioteca" in said.es
+    assert said.en.startswith("Against memfuse, each baseline in its own interleaved comparison")
 
 
 def test_percent_never_rounds_onto_the_band_edge():

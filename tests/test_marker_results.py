@@ -313,7 +313,7 @@ def provenance_line(markdown_text: str) -> list[str]:
     ("es", "Medido en **CPU · AMD EPYC**, 4 hilos · torch 2.13.0+cpu · triton 3.5.0 · Python 3.11.7 · "
            "preajuste <code>full</code> · 2026-11-21 13:06:00 UTC · commit <code>? (con cambios sin confirmar)</code> · "
            f"la ejecución tardó 35,5{NBSP}s (1234 de sus partes terminaron en un intento anterior interrumpido) · "
-           "tiempos de dispositivo: 1500 reproducidos como grafos CUDA, 2 de llamadas encoladas "
+           "tiempos de dispositivo: 1500 reproducidos como CUDA graphs, 2 de llamadas encoladas "
            "(con los huecos entre lanzamientos) · "
            "⚠ ejecución exploratoria: criterios de aceptación no cumplidos y permitidos · "
            "⚠ el código del laboratorio ha cambiado desde esta ejecución; "

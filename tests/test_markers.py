@@ -99,6 +99,30 @@ def test_table_with_columns_headers_and_formatting(store):
     assert seen(table_lines(default)[0]).split() == ["|", "batch", "|", "eager_us", "(µs)", "|", "verdict", "|"]
 
 
+def test_table_values_are_named_in_the_pages_language(store):
+    md = ok('{{ table inductor_kernels:latency columns="batch,verdict" values="slower:más lento que eager" }}',
+            store, "es")
+    assert "| más lento que eager |" in md
+    assert "| más lento |" not in md                            # the page's name, not the generic term
+    plain = ok('{{ table inductor_kernels:latency columns="batch,verdict" }}', store, "es")
+    assert "| más lento |" in plain                             # without values= the term table names it
+
+
+@pytest.mark.parametrize(("values", "says"), [
+    ("faster:más rápido", "values names 'faster', which no cell of table latency holds"),   # a value not there
+    ("slower", "give value:name pairs separated by |"),
+    ("slower:", "give value:name pairs separated by |"),
+    (":x", "give value:name pairs separated by |"),
+])
+def test_table_values_near_misses_are_errors(store, values, says):
+    assert says in error(f'{{{{ table inductor_kernels:latency values="{values}" }}}}', store, "es")
+
+
+def test_table_values_leave_code_columns_verbatim(store):
+    md = ok('{{ table inductor_kernels:latency columns="verdict" code="verdict" values="slower:x" }}', store)
+    assert "<code>slower</code>" in md and "| x |" not in md
+
+
 def test_unknown_table_column_is_an_error(store):
     assert "has no column speed" in error('{{ table inductor_kernels:latency columns="speed" }}', store)
 

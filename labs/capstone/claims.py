@@ -68,39 +68,59 @@ def target(run: Run, baseline: str) -> Said:
                 f"{worst_case}, quedó en {num(worst, 'es', '×')} frente a {num(goal, 'es', '×')}.")
 
 
-def _fastest(row: dict) -> tuple[str, str | None]:
-    """The fastest implementation of one case, and the runner-up when it is within the band."""
-    relative = {"memfuse": 1.0} | {b: r for b in ("default", "max_autotune", "library")
-                                   if (r := _ratio(row, b)) is not None}
-    ranked = sorted(relative, key=relative.get)
-    first = ranked[0]
-    close = ranked[1] if len(ranked) > 1 and relative[ranked[1]] / relative[first] - 1 < SAME_BAND else None
-    return first, close
+def _standing(row: dict) -> tuple[str, list[str]]:
+    """Where memfuse stands in one case, from each baseline's own interleaved comparison with it
+    (the baselines are never timed against each other, so they are not ranked): ("memfuse", [])
+    when it was faster than every baseline beyond the band, ("beaten", the faster baselines) when
+    any was faster beyond it, else ("close", the baselines within the band)."""
+    ratios = {b: r for b in ("default", "max_autotune", "library") if (r := _ratio(row, b)) is not None}
+    faster = [b for b, r in ratios.items() if r <= 1.0 - SAME_BAND]
+    if faster:
+        return "beaten", faster
+    close = [b for b, r in ratios.items() if abs(r - 1.0) < SAME_BAND]
+    return ("close", close) if close else ("memfuse", [])
+
+
+def _listed(names: list[str], conjunction: str) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + conjunction + names[-1]
+
+
+FASTEST_WORDS = {
+    "en": {"head": "Against memfuse, each baseline in its own interleaved comparison (the baselines are not timed "
+                   "against one another)",
+           "memfuse": "memfuse faster than every baseline", "beaten": "a baseline faster than memfuse",
+           "close": f"memfuse not measurably apart from the baselines named (within {BAND_TEXT['en']})",
+           "and": " and "},
+    "es": {"head": "Frente a memfuse, cada referencia en su propia comparación intercalada (las referencias no se "
+                   "miden entre sí)",
+           "memfuse": "memfuse más rápido que todas las referencias", "beaten": "una referencia más rápida que memfuse",
+           "close": f"memfuse sin diferencia medible con las referencias nombradas (a menos del {BAND_TEXT['es']})",
+           "and": " y "},
+}
 
 
 @CLAIMS.claim("fastest", condition=(
-    "per case, the implementation with the lowest time relative to memfuse; a runner-up within the "
-    "5 % band is named as a tie"))
+    "per case, memfuse against each baseline in that baseline's own comparison: faster than every one beyond "
+    "the 5 % band, beaten by the baselines faster beyond it, or within the band of the rest; the baselines "
+    "are not ranked against each other (they were never timed together)"))
 def fastest(run: Run, _: None) -> Said:
     rows = run.rows("kernel_bench")
     if not rows:
         raise ClaimError(f"the run of capstone on {run.device} has no kernel_bench rows")
-    winners: dict[str, list[str]] = {}
-    ties = []
-    for row in rows:
-        first, close = _fastest(row)
-        winners.setdefault(first, []).append(_case(row))
-        if close:
-            ties.append((_case(row), first, close))
-    parts = {lang: "; ".join(f"{IMPLEMENTATIONS[w][i]}: {', '.join(cases)}" for w, cases in winners.items())
-             for i, lang in enumerate(LANGUAGES)}
-    tie = {lang: "".join(f" At {c} {IMPLEMENTATIONS[b][0]} was within {BAND_TEXT['en']} of it."
-                         if lang == "en" else
-                         f" En {c}, {IMPLEMENTATIONS[b][1]} quedó a menos del {BAND_TEXT['es']}."
-                         for c, _a, b in ties) for lang in LANGUAGES}
-    outcome = next(iter(winners)) if len(winners) == 1 else "split"
-    return Said(outcome, f"Fastest per case — {parts['en']}.{tie['en']}",
-                f"El más rápido en cada caso — {parts['es']}.{tie['es']}")
+    standings = [(_case(row), *_standing(row)) for row in rows]
+    said = {}
+    for i, lang in enumerate(LANGUAGES):
+        words = FASTEST_WORDS[lang]
+        groups = []
+        for kind in ("memfuse", "beaten", "close"):
+            cases = [case + (f" ({_listed([IMPLEMENTATIONS[b][i] for b in names], words['and'])})" if names else "")
+                     for case, standing, names in standings if standing == kind]
+            if cases:
+                groups.append(f"{words[kind]}: {', '.join(cases)}")
+        said[lang] = f"{words['head']} — {'; '.join(groups)}."
+    kinds = {standing for _, standing, _ in standings}
+    outcome = kinds.pop() if len(kinds) == 1 else "split"
+    return Said(outcome, said["en"], said["es"])
 
 
 # Decode's regime from the best decode's read rate over the measured copy bandwidth.
@@ -131,9 +151,26 @@ def decode_regime(run: Run, _: None) -> Said:
                     f"En esta ejecución la decodificación no está limitada por la memoria: {read['es']}. Leer los "
                     "pesos es una parte pequeña de cada paso; en qué se va el resto, esta ejecución no lo mide.")
     return Said("mixed", f"On this run memory is a large share of decoding but not all of it: {read['en']}; "
-                "the rest is arithmetic, attention and overhead the floor does not count.",
+                "what the rest of each step is spent on, this run does not measure.",
                 f"En esta ejecución la memoria es una parte grande de la decodificación, pero no toda: "
-                f"{read['es']}; el resto es aritmética, atención y sobrecarga que el mínimo no cuenta.")
+                f"{read['es']}; en qué se va el resto de cada paso, esta ejecución no lo mide.")
+
+
+@CLAIMS.claim("seed_ttft", condition=(
+    "the seed's TTFT estimate (e2e ÷ tokens) over the TTFT measured at the token, lowest and highest over the "
+    "measured cells: one figure when both show the same at two digits, a range otherwise"))
+def seed_ttft(run: Run, _: None) -> Said:
+    low, high = float(run.value("gpt2.seed_ttft_low")), float(run.value("gpt2.seed_ttft_high"))
+    shown = {lang: (num(low, lang, "×", 2), num(high, lang, "×", 2)) for lang in LANGUAGES}
+    if shown["en"][0] == shown["en"][1]:
+        return Said("one", f"The seed's TTFT estimate, e2e ÷ tokens, was {shown['en'][0]} the TTFT measured at the "
+                    "token in every measured cell.",
+                    f"La estimación del TTFT del enunciado, e2e ÷ tokens, fue {shown['es'][0]} el TTFT medido en el "
+                    "token en todas las combinaciones medidas.")
+    return Said("range", f"The seed's TTFT estimate, e2e ÷ tokens, was between {shown['en'][0]} and {shown['en'][1]} "
+                "the TTFT measured at the token.",
+                f"La estimación del TTFT del enunciado, e2e ÷ tokens, fue de entre {shown['es'][0]} y "
+                f"{shown['es'][1]} el TTFT medido en el token.")
 
 
 TIMED_TABLES = {"minigpt": "llm_minigpt", "gpt2": "llm_gpt2"}
@@ -178,9 +215,9 @@ def timed_compiles(run: Run, table: str) -> Said:
 
 
 @CLAIMS.claim("batching", condition=(
-    "from the fewest to the most requests in flight, throughput growing by at least half the batch ratio says "
-    "the one-request step was bound by latency; by less than 1.5× that the step was already bound by the "
-    "hardware; in between, partly"))
+    "from the fewest to the most requests in flight: throughput growing by at least half the batch ratio is "
+    "in proportion, by less than 1.5× little, in between partly; no regime is named (a latency-bound step and "
+    "one bound by reading the weights a batch shares both scale with the batch)"))
 def batching(run: Run, _: None) -> Said:
     if "llm_concurrency" not in run.manifest.get("tables", {}):
         return Said("not_measured", "This run did not measure several requests in flight.",
@@ -210,21 +247,25 @@ def batching(run: Run, _: None) -> Said:
     def told(outcome: str, en: str, es: str) -> Said:
         return Said(outcome, en + good["en"], es + good["es"])
 
+    unseparated = ("What bounded the one-request step, waiting on each step or reading weights that a batch "
+                   "shares, the sweep does not separate: both let a batch ride along.",
+                   "Qué limitaba el paso de una sola petición, la espera de cada paso o la lectura de unos pesos "
+                   "que el lote comparte, el barrido no lo separa: las dos cosas dejan que un lote viaje gratis.")
     if gain >= ratio / 2:
-        return told("latency", f"On this run {said['en']}: each read of the weights served more tokens at little extra "
-                    "time per step, so the one-request step was bound by latency, not by the hardware.",
-                    f"En esta ejecución, {said['es']}: cada lectura de los pesos sirvió más tokens con poco tiempo "
-                    "extra por paso, así que el paso de una sola petición estaba limitado por la latencia, no por el "
-                    "hardware.")
+        return told("in_proportion", f"On this run {said['en']}: batching paid at least half in proportion to the "
+                    f"requests, each step serving more tokens for little extra time. {unseparated[0]}",
+                    f"En esta ejecución, {said['es']}: agrupar compensó al menos la mitad de la proporción de "
+                    f"peticiones; cada paso sirvió más tokens con poco tiempo extra. {unseparated[1]}")
     if gain < 1.5:
-        return told("hardware", f"On this run {said['en']}: batching bought little, so the one-request step was "
-                    "already bound by the hardware (arithmetic or memory), not by latency.",
-                    f"En esta ejecución, {said['es']}: agrupar aportó poco, así que el paso de una sola petición ya "
-                    "estaba limitado por el hardware (aritmética o memoria), no por la latencia.")
-    return told("partly", f"On this run {said['en']}: batching paid, but less than in proportion, so the step "
-                "was partly bound by latency and partly by the hardware.",
-                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción, así que el paso "
-                "estaba limitado en parte por la latencia y en parte por el hardware.")
+        return told("little", f"On this run {said['en']}: batching bought little; each step's time grew almost "
+                    "with the number of requests, so one request already kept the step about as busy as many.",
+                    f"En esta ejecución, {said['es']}: agrupar aportó poco; el tiempo de cada paso creció casi tanto "
+                    "como el número de peticiones, así que una sola petición ya ocupaba el paso casi tanto como "
+                    "muchas.")
+    return told("partly", f"On this run {said['en']}: batching paid, but less than in proportion to the requests. "
+                f"{unseparated[0]}",
+                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción a las peticiones. "
+                f"{unseparated[1]}")
 
 
 PROJECTS = ("mlopt", "memfuse", "llm_bench")
@@ -268,7 +309,6 @@ def _day70_mlopt(run: Run) -> Said:
 def _day70_memfuse(run: Run) -> Said:
     said = {lang: " ".join([*(target(run, b).text(lang) for b in ("best_inductor", "library")),
                             fastest(run, None).text(lang)]) for lang in LANGUAGES}
-    winners = {_fastest(row)[0] for row in run.rows("kernel_bench")}
     head = {"en": said["en"], "es": said["es"]}
     if run.device == "cpu":
         return Said("cpu", head["en"] + " On a CPU memfuse's operator is ATen's two calls, so this compares ATen "
@@ -277,21 +317,26 @@ def _day70_memfuse(run: Run) -> Said:
                     head["es"] + " En una CPU el operador de memfuse son las dos llamadas de ATen, así que esto "
                     "compara ATen con el C++ de Inductor y con la llamada de la biblioteca; el kernel Triton solo "
                     "se mide en una GPU, y es una ejecución en GPU la que diría si su epílogo fusionado compensa.")
-    if winners == {"memfuse"}:
-        return Said("memfuse", head["en"] + " The hand-written epilogue kernel was the fastest implementation in "
-                    "every case: fusing GELU into the matmul's store saves the round trip Inductor's default pays. "
-                    "A library that fused the same epilogue better, or larger shapes where the matmul's own tiling "
-                    "dominates, would change it.",
-                    head["es"] + " El kernel escrito a mano con el epílogo fue la implementación más rápida en todos "
-                    "los casos: fusionar la GELU en el almacenamiento del producto ahorra el viaje de ida y vuelta "
-                    "que paga el modo por defecto de Inductor. Lo cambiaría una biblioteca que fusionara mejor el "
-                    "mismo epílogo, o formas mayores en las que domine el teselado del propio producto.")
-    return Said("other", head["en"] + " Where a baseline built on cuBLAS wins, its tiling for that shape beats "
-                "memfuse's eight autotuned tiles. What would change it: tiles searched per shape, or a persistent "
-                "kernel for the large cases.",
-                head["es"] + " Donde gana una referencia construida sobre cuBLAS, su teselado para esa forma supera "
-                "las ocho teselas de memfuse ajustadas automáticamente. Lo que lo cambiaría: teselas buscadas para "
-                "cada forma, o un kernel persistente para los casos grandes.")
+    if fastest(run, None).outcome == "memfuse":
+        return Said("memfuse", head["en"] + " The hand-written epilogue kernel was faster than every baseline in "
+                    "every case. It applies GELU as the matmul's tiles are stored, where Inductor's default code "
+                    "runs a second kernel over the product (its strategy column); the run times whole calls, so it "
+                    "does not say how much of the gain that round trip is. A library that fused the same epilogue, "
+                    "or larger shapes where the matmul's own tiling dominates, could change the result.",
+                    head["es"] + " El kernel escrito a mano con el epílogo fue más rápido que todas las referencias "
+                    "en todos los casos. Aplica la GELU al almacenar las teselas del producto, donde el código del "
+                    "modo por defecto de Inductor ejecuta un segundo kernel sobre el producto (su columna de "
+                    "estrategia); la ejecución mide llamadas completas, así que no dice qué parte de la ganancia "
+                    "es ese viaje de ida y vuelta. Una biblioteca que fusionara el mismo epílogo, o formas mayores "
+                    "en las que domine el teselado del propio producto, podrían cambiar el resultado.")
+    return Said("other", head["en"] + " Where a baseline is faster, this run does not say why: it times whole "
+                "calls. The library's matmul tiles each shape its own way, memfuse picks among eight autotuned "
+                "tiles; trying tiles searched per shape, or a persistent kernel for the large cases, is how to "
+                "find out whether that is the difference.",
+                head["es"] + " Donde una referencia es más rápida, esta ejecución no dice por qué: mide llamadas "
+                "completas. El producto de la biblioteca tesela cada forma a su manera, y memfuse elige entre ocho "
+                "teselas ajustadas automáticamente; probar teselas buscadas para cada forma, o un kernel persistente "
+                "para los casos grandes, es la manera de saber si esa es la diferencia.")
 
 
 def _day70_llm(run: Run) -> Said:

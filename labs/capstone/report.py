@@ -128,8 +128,7 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"{f('gpt2.dtype')}) measured {f('gpt2.cells')} backend × workload cells "
                  f"({f('gpt2.unmeasured_cells')} could not be measured; the table says why). Its best decode read "
                  f"{f('gpt2.best_achieved_gbs')}, {f('gpt2.best_copy_share')} of the measured copy bandwidth "
-                 f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). The seed's TTFT "
-                 f"(e2e / tokens) was {f('gpt2.seed_ttft_low')} to {f('gpt2.seed_ttft_high')} of the measured one. "
+                 f"({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). {f.claim('seed_ttft')} "
                  f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
     if f.ok("llm_concurrency"):
         s.append(f"Several requests in flight (static batching, eager): {f.claim('batching')} Goodput counts "
@@ -202,9 +201,8 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"{f('gpt2.dtype')}) midió {f('gpt2.cells')} combinaciones de backend y carga "
                  f"({f('gpt2.unmeasured_cells')} no se pudieron medir; la tabla dice por qué). Su mejor "
                  f"decodificación leyó {f('gpt2.best_achieved_gbs')}, el {f('gpt2.best_copy_share')} del ancho de "
-                 f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). El TTFT "
-                 f"del enunciado (e2e / tokens) fue de {f('gpt2.seed_ttft_low')} a {f('gpt2.seed_ttft_high')} del "
-                 f"medido. {f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
+                 f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). {f.claim('seed_ttft')} "
+                 f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
     if f.ok("llm_concurrency"):
         s.append(f"Varias peticiones en curso (lotes estáticos, eager): {f.claim('batching')} El goodput cuenta "
                  f"los tokens de las peticiones con TTFT dentro de {f('concurrency.target_ttft_ms')} y TPOT "

@@ -145,10 +145,13 @@ TEXT = {
         "numbers": ("The grammar MiniGPT has {params} parameters, and one training step at batch {batch} × "
                     "{block} tokens holds {total}: {weights} of float32 weights, as much again of gradients, "
                     "{optimizer} of AdamW moments and {activations} of activations saved for backward (measured)."),
-        "fits": ("That is {share} of {device}, so I would pick DDP, and only to train faster: one device already "
-                 "holds the whole step, and DDP's only traffic is an all-reduce of {grads} of gradients per step."),
-        "fits_others": ("FSDP would shard state that already fits, and tensor or pipeline parallelism would split "
-                        "layers that take microseconds to compute, paying more in communication than they could save."),
+        "fits": ("That is {share} of {device}, so on paper I would pick DDP, and only if it trains faster: one "
+                 "device already holds the whole step, and DDP's only traffic is an all-reduce of {grads} of "
+                 "gradients per step."),
+        "fits_others": ("FSDP would shard state that already fits, and tensor and pipeline parallelism split the "
+                        "model itself, which is needed once a layer or the activations no longer fit on one "
+                        "device: not the case here. Whether any of them trains faster than one device is not "
+                        "a question this sizing answers: the distributed lab times each pattern."),
         "big": ("That is {share} of {device}, more than one device should hold, so I would pick FSDP, which leaves "
                 "each of N devices 1/N of the {state} of weights, gradients and optimizer state."),
         "big_others": ("Tensor and pipeline parallelism only pay once a single layer, or the activations of a whole "
@@ -163,12 +166,14 @@ TEXT = {
                     "{batch} × {block} tokens ocupa {total}: {weights} de pesos en float32, otro tanto de "
                     "gradientes, {optimizer} de momentos de AdamW y {activations} de activaciones guardadas para "
                     "el backward (medidas)."),
-        "fits": ("Eso es {share} de {device}, así que elegiría DDP, y solo para entrenar más rápido: un "
-                 "dispositivo ya contiene el paso completo, y el único tráfico de DDP es un all-reduce de "
-                 "{grads} de gradientes por paso."),
-        "fits_others": ("FSDP repartiría un estado que ya cabe, y el paralelismo de tensores o de pipeline "
-                        "partiría capas que se calculan en microsegundos, pagando en comunicación más de lo que "
-                        "podrían ahorrar."),
+        "fits": ("Eso es {share} de {device}, así que sobre el papel elegiría DDP, y solo si entrena más "
+                 "rápido: un dispositivo ya contiene el paso completo, y el único tráfico de DDP es un "
+                 "all-reduce de {grads} de gradientes por paso."),
+        "fits_others": ("FSDP repartiría un estado que ya cabe, y el paralelismo de tensores y el de pipeline "
+                        "parten el propio modelo, lo que hace falta cuando una capa o las activaciones ya no caben "
+                        "en un dispositivo: no es el caso. Si alguno de ellos entrena más rápido que un solo "
+                        "dispositivo es una pregunta que este dimensionado no responde: el laboratorio distribuido "
+                        "mide cada patrón."),
         "big": ("Eso es {share} de {device}, más de lo que debería ocupar un dispositivo, así que elegiría "
                 "FSDP, que deja a cada uno de N dispositivos 1/N de los {state} de pesos, gradientes y estado "
                 "del optimizador."),

@@ -243,13 +243,13 @@ def pin_advice(snapshots: list[Snapshot], installed: str) -> tuple[str, Sentence
     mine = {s.module: s for s in snapshots if s.release == installed}
     if not mine or not releases:
         return "undecided", {"en": "the installed release did not run: no advice on the pin",
-                             "es": "la versión instalada no se ejecutó: no hay consejo sobre la fijación"}
+                             "es": "la versión instalada no se ejecutó: no hay consejo sobre la versión fijada"}
     newest = releases[-1]
     if version_key(newest) <= version_key(installed):
         return "stay", {"en": f"the installed release ({installed}) is the newest this run compiled with: "
                               "the pin stays",
                         "es": f"la versión instalada ({installed}) es la más reciente con la que compiló "
-                              "esta ejecución: la fijación se queda"}
+                              "esta ejecución: la versión fijada se queda"}
     theirs = {s.module: s for s in snapshots if s.release == newest}
     lost = [m for m, s in mine.items() if s.ok and not (m in theirs and theirs[m].ok)]
     slower = [m for m, s in mine.items() if m in theirs and (c := claim_compiled_time(s, theirs[m]))
@@ -259,6 +259,9 @@ def pin_advice(snapshots: list[Snapshot], installed: str) -> tuple[str, Sentence
         why_es = ", ".join(f"`{m}` " + ("no compila" if m in lost else "es más lento") for m in lost + slower)
         return "stay", {"en": f"keep {installed}: under {newest} {why}",
                         "es": f"mantener {installed}: con {newest} {why_es}"}
-    return "move", {"en": f"{newest} compiled every module {installed} compiled, none slower: the pin can move",
-                    "es": f"{newest} compiló todos los módulos que compiló {installed}, ninguno más lento: "
-                          "la fijación puede avanzar"}
+    band = f"{CALL_BAND[1]:g}×"
+    return "move", {"en": f"{newest} compiled every module {installed} compiled, and no compiled call was slower "
+                          f"beyond what separate probes of one release differ by ({band}): the pin can move",
+                    "es": f"{newest} compiló todos los módulos que compiló {installed}, y ninguna llamada "
+                          "compilada fue más lenta más allá de lo que difieren sondas separadas de una misma "
+                          f"versión ({band.replace('.', ',')}): la versión fijada puede avanzar"}

@@ -20,7 +20,7 @@ class Headline:
 HEADLINES: dict[str, tuple[Headline, ...]] = {
     "inside_compile": (
         Headline("inference.guards", {"en": "Guards Dynamo installed on the compiled frame",
-                                      "es": "Guardas que Dynamo instaló en el frame compilado"}),
+                                      "es": "Guardas que Dynamo instaló en el marco compilado"}),
         Headline("inference.relative_error", {"en": "Compiled against eager: relative error",
                                               "es": "Compilado frente a eager: error relativo"}, log_y=True),
     ),

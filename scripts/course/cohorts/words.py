@@ -17,7 +17,7 @@ WORDS = {
         "empty": "This cohort has no submissions yet. Learners make one with `.venv/bin/python -m course submit`; the "
                  "instructor adds them with `.venv/bin/python -m course cohort add {id} FILE…` and runs `make site`.",
         "per_lab": "Learners per lab", "submissions": "Submissions", "learners": "Learners",
-        "machines": "Machines", "device": "Device", "cpu_model": "CPU model", "threads": "Threads",
+        "machines": "Machines", "device": "Device", "cpu_model": "CPU model", "threads": "Threads", "thread": "Thread",
         "torch": "torch",
         "checks": "Acceptance checks", "check": "Check", "passed": "Passed", "rate": "Pass rate",
         "no_rows": "No submissions for this lab yet.",
@@ -68,7 +68,7 @@ WORDS = {
                  "el instructor o la instructora los añade con `.venv/bin/python -m course cohort add {id} FILE…` y ejecuta "
                  "`make site`.",
         "per_lab": "Participantes por laboratorio", "submissions": "Envíos", "learners": "Participantes",
-        "machines": "Máquinas", "device": "Dispositivo", "cpu_model": "Modelo de CPU", "threads": "Hilos",
+        "machines": "Máquinas", "device": "Dispositivo", "cpu_model": "Modelo de CPU", "threads": "Hilos", "thread": "Hilo",
         "torch": "torch",
         "checks": "Comprobaciones de aceptación", "check": "Comprobación", "passed": "Cumplen", "rate": "Porcentaje",
         "no_rows": "Aún no hay envíos de este laboratorio.",

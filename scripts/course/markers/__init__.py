@@ -62,7 +62,7 @@ OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, na
     "claim": _INLINE,
     "benchmark": _NUMBERS,
     "checks": set(),
-    "table": _NUMBERS | {"columns", "headers", "code", "absent"},
+    "table": _NUMBERS | {"columns", "headers", "code", "absent", "values"},
     "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},
     "figure": {"x_title", "y_title", "names", "x_labels"},
     "part": set(), "provenance": {"form"},

@@ -45,6 +45,20 @@ def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_cod
     return escape.text(term(page.lang, str(value)), code_spans=True)
 
 
+def value_names(marker: Marker, held: set[str]) -> dict[str, str]:
+    """`values="compiled:compilado|tuned:ajustado"`: what the page calls a value the lab recorded
+    (a row's name in the page's language). A value no cell holds is a typo, and an error."""
+    names = {}
+    for pair in filter(None, marker.options.get("values", "").split("|")):
+        value, colon, name = pair.partition(":")
+        if not colon or not value or not name:
+            raise MarkerError(f'values="{marker.options["values"]}": give value:name pairs separated by |')
+        if value not in held:
+            raise MarkerError(f"values names {value!r}, which no cell of table {marker.key} holds")
+        names[value] = name
+    return names
+
+
 def render_table(page: Page, marker: Marker) -> str:
     if "absent" in marker.options and not marker.device:
         raise MarkerError(f"absent= on a table names its one device: {marker.lab}/cuda:{marker.key or 'KEY'}")
@@ -73,12 +87,14 @@ def render_table(page: Page, marker: Marker) -> str:
         code_columns = [c for c in marker.options.get("code", "").split(",") if c]
         if unknown := [c for c in code_columns if c not in columns]:
             raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
+        names = value_names(marker, {v for row in table["rows"] for v in row if isinstance(v, str)})
         lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
                 raise MarkerError(f"table {marker.key} row {number} has {len(row)} cells for "
                                   f"{len(table['columns'])} columns; re-run the lab")
-            cells = [cell(page, row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
+            cells = [cell(page, names.get(row[i], row[i]) if isinstance(row[i], str) and c not in code_columns
+                          else row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
                      for i, c in zip(indexes, columns)]
             lines.append("| " + " | ".join(cells) + " |")
         return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
