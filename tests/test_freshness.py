@@ -5,6 +5,9 @@ runner only acts on the verdict (`results.judge`)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from course import results, runner
@@ -78,6 +81,28 @@ def test_a_current_result_is_reused_unless_forced_or_a_failure_is_recorded(store
                                         reason="boom", log="x.log", command="make labs", cache_key=KEY), "log")
     verdict = results.judge(store, "inductor_kernels", "cpu", KEY, "full")
     assert verdict.reuse is None and verdict.freshness is Freshness.FAILED
+
+
+def test_a_failure_record_cut_short_leaves_the_one_before_whole(store, monkeypatch):
+    """The record of a failed run is written whole or not at all: a write that dies on the way
+    (here at the rename, as a full disk or a kill would) keeps the previous record as it was."""
+    def failure(reason: str) -> FailureRecord:
+        return FailureRecord(lab="inductor_kernels", device="cpu", date_utc="2026-11-22T00:00:00Z", reason=reason,
+                             log="x.log", command="make labs", cache_key=KEY)
+    record_failure(store, failure("first"), "log one")
+    record = next(Path(store).rglob("*.failed.json"))
+    before = record.read_text()
+    real_replace = os.replace
+
+    def dies_at_the_record(src, dst):
+        if str(dst).endswith(".failed.json"):
+            raise OSError("no space left on device")
+        real_replace(src, dst)
+    monkeypatch.setattr(os, "replace", dies_at_the_record)
+    with pytest.raises(OSError):
+        record_failure(store, failure("second"), "log two")
+    assert record.read_text() == before
+    assert sorted(p.name for p in record.parent.iterdir() if p.name.endswith(".tmp")) == []
 
 
 def test_a_damaged_result_is_made_again(store):

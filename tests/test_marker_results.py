@@ -325,6 +325,17 @@ def test_the_provenance_line_of_a_run_with_everything_to_say(tmp_path, lang, exp
     assert provenance_line(shown("{{ provenance inductor_kernels/cpu }}", ResultStore(tmp_path), lang)) == [expected]
 
 
+@pytest.mark.parametrize(("threads", "lang", "says"), [
+    (1, "en", "**CPU · AMD EPYC**, 1 thread ·"), ("1", "es", "**CPU · AMD EPYC**, 1 hilo ·"),
+    (2, "en", "**CPU · AMD EPYC**, 2 threads ·"), ("2", "es", "**CPU · AMD EPYC**, 2 hilos ·"),
+    (11, "en", "**CPU · AMD EPYC**, 11 threads ·"),             # ends in 1, still plural
+])
+def test_one_thread_is_singular_in_both_languages(tmp_path, threads, lang, says):
+    field = "cpu_threads" if isinstance(threads, int) else "timing_threads"   # the schema: an int, a string
+    write_result(tmp_path, provenance={**todays_code(), "timing_threads": None, field: threads})
+    assert says in provenance_line(shown("{{ provenance inductor_kernels/cpu }}", ResultStore(tmp_path), lang))[0]
+
+
 @pytest.mark.parametrize("lang, side", [
     ("en", "ran side by side with other labs: GPU 2, 3 of 8, cores 16-31 (1,024 of 2,048), beside <code>capstone</code>"),
     ("es", "se ejecutó en paralelo con otros laboratorios: GPU 2, 3 de 8, núcleos 16-31 (1024 de 2048), "

@@ -52,6 +52,16 @@ def stats(median: float, q1: float | None = None, q3: float | None = None, **ext
 
 # -- statistics --------------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("one_us", "many_us", "floor_us"), [
+    (5.0, 12.5, 4.5),      # a tiny kernel (and its spacing) costs (12.5 − 5) / 15 = 0.5 µs
+    (4.0, 4.0, 4.0),       # the kernels cost nothing the events can see: all of it is floor
+    (1.0, 40.0, 0.0),      # 2.6 µs a kernel from graphs of 1 µs: noise, and the floor is not negative
+])
+def test_the_replays_floor_from_its_two_graphs_by_hand(one_us, many_us, floor_us):
+    assert measure.FLOOR_KERNELS == 16
+    assert measure.replay_floor_s(one_us * 1e-6, many_us * 1e-6) == pytest.approx(floor_us * 1e-6, abs=1e-15)
+
+
 def test_summarize_takes_the_median_not_the_mean():
     s = measure.summarize([1.0, 100.0, 2.0, 3.0, 4.0], "latency")   # mean 22
     assert (s.median_s, s.min_s, s.max_s, s.reps, s.clock) == (3.0, 1.0, 100.0, 5, "latency")

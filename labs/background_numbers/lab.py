@@ -321,7 +321,7 @@ def part_lora(lab: Lab) -> None:
               label={"en": "LoRA on GPT-3 (r = 4, W_q and W_v): log₁₀ of the parameter ratio "
                            "rounds to 4 (\"roughly 10,000×\")",
                      "es": "LoRA sobre GPT-3 (r = 4, W_q y W_v): el log₁₀ del cociente de parámetros "
-                           "redondea a 4 («unas 10 000 veces»)"})
+                           "redondea a 4 («unas 10\u202f000 veces»)"})
 
     # QLoRA: 4-bit NormalFloat, one scale per 64 weights; double quantization of the scales.
     single = f.blockwise_quant_overhead_bits(64)

@@ -192,7 +192,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
              "instante.\n")
     s.append("## Proyecto C — llm_bench, TTFT y TPOT medidos\n")
     if f.ok("llm_minigpt"):
-        s.append(f"La MiniGPT de gramática respondió {f('minigpt.prompts')} conjugaciones de verbos no vistos con "
+        s.append(f"El MiniGPT de gramática respondió {f('minigpt.prompts')} conjugaciones de verbos no vistos con "
                  f"cada backend; la menor tasa de aciertos exactos fue {f('minigpt.min_exact_match')} y la menor "
                  f"coincidencia con la generación sin caché, {f('minigpt.min_agreement')}. "
                  f"{f.claim('timed_compiles', 'minigpt')}\n")

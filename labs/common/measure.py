@@ -303,6 +303,13 @@ def device_time(fn: Callable[[], Any], device: str, *, budget_s: float = 1.0,
 FLOOR_KERNELS = 16   # tiny kernels in the longer of the two floor graphs
 
 
+def replay_floor_s(one_kernel_s: float, many_kernels_s: float) -> float:
+    """The replay's floor from the two floor graphs' medians: one = floor + k and
+    many = floor + FLOOR_KERNELS × k (k: a tiny kernel with the spacing after it), so the floor
+    is one − (many − one) / (FLOOR_KERNELS − 1); never negative (noise can make it so)."""
+    return max(one_kernel_s - (many_kernels_s - one_kernel_s) / (FLOOR_KERNELS - 1), 0.0)
+
+
 def _floor_graphs() -> tuple[Any, Any]:
     """Two CUDA graphs of tiny kernels (one element, plus one): one kernel, and FLOOR_KERNELS."""
     tiny = torch.zeros(1, device="cuda")
@@ -384,10 +391,7 @@ def _event_time(fn: Callable[[], Any], budget_ms: float, method: str, reps: int 
             end.record()
     torch.cuda.synchronize()
     by_call = [[s.elapsed_time(e) / 1e3 for s, e in column] for column in zip(*events)]
-    floor_s = 0.0
-    if floors:
-        one, many = statistics.median(by_call[0]), statistics.median(by_call[1])
-        floor_s = max(one - (many - one) / (FLOOR_KERNELS - 1), 0.0)
+    floor_s = replay_floor_s(statistics.median(by_call[0]), statistics.median(by_call[1])) if floors else 0.0
     _clock_notes.append({"floor_s": floor_s})
     stats = summarize([max(sample - floor_s, 0.0) for sample in by_call[-1]], "device")
     return dataclasses.replace(stats, method=method)

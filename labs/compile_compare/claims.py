@@ -15,6 +15,10 @@ CLAIMS = Registry("compile_compare")
 SIDES = {"steady": ("eager", "compiled"), "autotune": ("default", "tuned"),
          "cuda_graphs": ("default", "graphed"), "breaks": ("broken", "fixed"),
          "dynamic": ("static", "symbolic")}
+# The sides' names on a Spanish page ("por paso compilado"); English uses the keys themselves.
+SIDE_NAMES_ES = {"eager": "eager", "compiled": "compilado", "default": "por defecto", "tuned": "ajustado",
+                 "graphed": "con CUDA graphs", "broken": "con rupturas", "fixed": "corregido",
+                 "static": "estático", "symbolic": "simbólico"}
 COMPARISONS = tuple(SIDES)
 NONE = "—"   # what the lab records for a figure the device has no clock for
 
@@ -62,7 +66,7 @@ def host_overhead_said(device_method: str | None, gaps_ms: tuple[float | None, f
     return Said("measured", f"Host overhead (latency minus the replayed device time): {shown['en'][0]} per "
                 f"{sides[0]} step, {shown['en'][1]} per {sides[1]} step.",
                 f"Sobrecarga del host (latencia menos el tiempo de dispositivo reproducido): {shown['es'][0]} por "
-                f"paso {sides[0]}, {shown['es'][1]} por paso {sides[1]}.")
+                f"paso {SIDE_NAMES_ES[sides[0]]}, {shown['es'][1]} por paso {SIDE_NAMES_ES[sides[1]]}.")
 
 
 def _gap(run: Run, key: str) -> float | None:

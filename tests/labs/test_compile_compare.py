@@ -553,6 +553,19 @@ def test_compile_log_states_host_overhead_through_the_same_claim(method, outcome
         assert said.outcome == outcome and said.text(lang) in text
 
 
+@pytest.mark.parametrize(("sides", "es"), [
+    (("eager", "compiled"), "1,25\u00a0ms por paso eager, ninguna medible por paso compilado"),
+    (("default", "graphed"), "1,25\u00a0ms por paso por defecto, ninguna medible por paso con CUDA graphs"),
+    (("broken", "fixed"), "1,25\u00a0ms por paso con rupturas, ninguna medible por paso corregido"),
+])
+def test_measured_host_overhead_in_spanish_names_the_sides_and_uses_a_decimal_comma(sides, es):
+    from labs.compile_compare.claims import SIDES, host_overhead_said
+    said = host_overhead_said("graph", (1.25, None), sides)
+    assert said.outcome == "measured" and es in said.es
+    assert f"1.25\u00a0ms per {sides[0]} step, none measurable per {sides[1]} step" in said.en
+    assert sides in SIDES.values()
+
+
 @pytest.mark.parametrize(("static_s", "says"), [
     (39.9, "recompiled least"),      # 39.9 < 2 × 20.0: within a cold compile's noise, no fastest named
     (40.0, "least time"),            # 2× apart: the shortest compile is named

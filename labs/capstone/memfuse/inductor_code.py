@@ -25,7 +25,7 @@ def compile_and_capture(fn: Callable[..., Any], *args: Any) -> tuple[Any, str]:
 def listing(code: str) -> str:
     """The kernels, then `call()`: the part of output_code.py that says what runs."""
     parts = [f"# kernel {k.name}\n{k.source.rstrip()}\n" for k in inductor_output.parse_kernels(code)]
-    parts.append("# the wrapper: what one call runs, in order\n" + inductor_output.wrapper_call(code))
+    parts.append("# call()\n" + inductor_output.wrapper_call(code))   # the page says what it is, in its language
     return "\n".join(parts)
 
 

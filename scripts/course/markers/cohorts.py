@@ -136,7 +136,7 @@ def _checks(page: Page, rep: report.Report) -> str:
 def _hover(page: Page, number: int | None, threads, torch) -> str:
     """Numbers and machine fields only (the schema keeps them free of markup); never an alias."""
     row = f"{w(page.lang, 'number')} {number} · " if number else ""
-    threads = f"{threads} {w(page.lang, 'thread' if threads == 1 else 'threads').lower()} · " if threads else ""
+    threads = f"{threads} {w(page.lang, 'thread' if str(threads) == '1' else 'threads').lower()} · " if threads else ""
     return escape.text(f"{row}{threads}torch {torch}")
 
 

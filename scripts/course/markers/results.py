@@ -145,7 +145,7 @@ def provenance_text(page: Page, lab: str, device: str) -> str:
     if device == "cpu":
         count = p.get("timing_threads") or p.get("cpu_threads")
         if count:
-            threads = f", {escape.text(count)} {t(lang, 'thread' if count == 1 else 'threads')}"
+            threads = f", {escape.text(count)} {t(lang, 'thread' if str(count) == '1' else 'threads')}"
     commit = escape.text((p.get("commit") or "?")[:8])
     if p.get("commit_dirty"):
         commit += f" ({t(lang, 'uncommitted')})"
