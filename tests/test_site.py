@@ -123,6 +123,19 @@ def test_no_marker_is_left_unexpanded_on_any_page(site, lang):
         assert "{{" not in text and "}}" not in text, f"{page}: {text[text.find('{{') - 80:text.find('{{') + 80]}"
 
 
+def test_spanish_pages_as_rendered_keep_to_the_glossary(site):
+    """What a reader sees, not the page's source: the engine's strings, generated claims, cohort
+    headlines and table cells reach the page through markers the source check skips."""
+    found = {page.relative_to(site).as_posix(): hits for page in sorted((site / "es").rglob("index.html"))
+             if (hits := glossary.avoided_terms(visible_text(page.read_text())))}
+    assert found == {}
+
+
+def test_the_rendered_glossary_check_finds_a_word_in_a_cell_but_not_in_code():
+    cell = '<table><tr><td>4 reproducidos como grafos CUDA</td></tr></table><pre><code>un frame</code></pre>'
+    assert glossary.avoided_terms(visible_text(cell)) == [("grafos CUDA", "CUDA graph")]
+
+
 def english_sentences(text: str) -> set[str]:
     """Runs of eight or more words that read as prose: what a Spanish page must not repeat."""
     words = r"[A-Za-z][a-z'’-]*"
