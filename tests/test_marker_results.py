@@ -315,7 +315,7 @@ def provenance_line(markdown_text: str) -> list[str]:
            f"la ejecución tardó 35,5{NBSP}s (1234 de sus partes terminaron en un intento anterior interrumpido) · "
            "tiempos de dispositivo: 1500 reproducidos como CUDA graphs, 2 de llamadas encoladas "
            "(con los huecos entre lanzamientos) · "
-           "⚠ ejecución exploratoria: criterios de aceptación no cumplidos y permitidos · "
+           "⚠ ejecución exploratoria: comprobaciones de aceptación fallidas y permitidas · "
            "⚠ el código del laboratorio ha cambiado desde esta ejecución; "
            "`make labs LAB=inductor_kernels DEVICE=cpu FORCE=1` lo actualiza"),
 ])

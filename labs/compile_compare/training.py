@@ -37,8 +37,10 @@ Batch = tuple[torch.Tensor, torch.Tensor]
 LossFn = Callable[[nn.Module, torch.Tensor, torch.Tensor], torch.Tensor]
 
 
+# --8<-- [start:model_loss]
 def model_loss(model: nn.Module, idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return model(idx, targets)[1]
+# --8<-- [end:model_loss]
 
 
 def own_copy(fn: LossFn, name: str) -> LossFn:
@@ -80,6 +82,7 @@ def graph_safe(optimizer: torch.optim.Optimizer, device: str) -> torch.optim.Opt
     return optimizer
 
 
+# --8<-- [start:make_step]
 def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn = model_loss
               ) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
     """The training step: `forward` is the replica's model, or its compiled version."""
@@ -94,6 +97,7 @@ def make_step(replica: Replica, forward: nn.Module | Callable, loss_fn: LossFn =
         return loss
 
     return step
+# --8<-- [end:make_step]
 
 
 @functools.cache

@@ -67,7 +67,7 @@ STRINGS = {
         "footer": "Cada número de este sitio sale de una ejecución de los laboratorios del curso, e indica de cuál. El código y los textos son abiertos; ejecuta los laboratorios en tu propia máquina para ver sus números.",
         "measured": "medido en",
         "provenance_full": "procedencia completa",
-        "failed_checks_allowed": "ejecución exploratoria: criterios de aceptación no cumplidos y permitidos",
+        "failed_checks_allowed": "ejecución exploratoria: comprobaciones de aceptación fallidas y permitidas",
         "moved": "Este laboratorio tiene una dirección nueva:",
         "device_clock": "tiempos de dispositivo: {methods}",
         "device_graph": "{count} reproducidos como CUDA graphs",
