@@ -3,18 +3,23 @@ of N generated submissions in one call, then one more file, then the cohort page
 language (its marker's expansion, as the site build runs it) and its weight. Everything
 happens in a temporary folder; nothing is published.
 
-    python scripts/bench_cohort.py --n 1000 10000 50000 [--site] [--rebuild]
+    python scripts/bench_cohort.py --n 1000 10000 50000 [--site] [--rebuild] [--out DIR]
 
 The submissions start from `course submit`'s own output for the committed manifests of three
 labs; each copy gets its numbers jittered (a few far off, as outliers), its machine varied
 among 40 laptop CPUs and 3 GPUs, and its content hash recomputed (generated data is allowed
 here only, for the benchmark; it never reaches cohorts/). It runs against whatever engine
 sits beside it, so the same file measures the code before and after a change.
+
+With --out, DIR/cohort.json keeps every figure of every size with the machine, the load
+average at the start and the end, the commit and the date (written whole or not at all): the
+reference page reads its table from the copies committed in benchmarks/cohort/.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import gzip
 import json
 import os
@@ -33,6 +38,7 @@ from course.cohorts.submission import content_hash
 from course.cohorts.submit import from_manifest
 from course.markers import PageContext, expand
 from course.results import RESULTS_DIR, ResultStore, read_manifest
+from labs.common import environment, fingerprint
 from labs.common.contract import CHECK_OPERATORS, LANGUAGES
 
 LABS = ("inside_compile", "inductor_kernels", "compile_compare")
@@ -109,6 +115,7 @@ def point(n: int, tmp: Path, args) -> dict:
     outcomes = store.add(cohort, paths)
     found["add_s"] = time.perf_counter() - started
     verdicts = {v: sum(o.verdict == v for o in outcomes) for v in ("accepted", "duplicate", "refused")}
+    found["verdicts"] = verdicts
     print(f"[{n}] cohort add, {n} files in one call: {found['add_s']:.2f} s "
           f"({1000 * found['add_s'] / n:.1f} ms a file) {verdicts}", flush=True)
     if verdicts["refused"]:
@@ -130,6 +137,7 @@ def point(n: int, tmp: Path, args) -> dict:
         rep = report.build(cohort, ResultStore(RESULTS_DIR))
         sizes = [len(export.download_csv(rep).encode()), len(export.download_json(rep).encode())]
         found["downloads_s"] = time.perf_counter() - started
+        found["csv_kib"], found["json_kib"] = sizes[0] / 1024, sizes[1] / 1024
         print(f"[{n}] downloads (CSV {sizes[0] / 1024:,.0f} KiB, JSON {sizes[1] / 1024:,.0f} KiB) made in "
               f"{found['downloads_s']:.2f} s", flush=True)
 
@@ -155,10 +163,12 @@ def point(n: int, tmp: Path, args) -> dict:
         for lang, page in (("en", site / "cohorts/bench/index.html"), ("es", site / "es/cohorts/bench/index.html")):
             body = page.read_bytes()
             found[f"html_{lang}_kib"] = len(body) / 1024
+            found[f"html_{lang}_gz_kib"] = len(gzip.compress(body)) / 1024
             print(f"[{n}] site {lang}: {len(body) / 1024:.0f} KiB of HTML ({len(gzip.compress(body)) / 1024:.0f} "
                   "KiB gzipped), plus plotly.min.js (served once for the whole site)", flush=True)
         downloads = sorted((site / "cohorts/bench").glob("bench-submissions.*"))
         for download in downloads:
+            found[f"site_{download.suffix[1:]}_kib"] = download.stat().st_size / 1024
             print(f"[{n}] download {download.name}: {download.stat().st_size / 1024:.0f} KiB", flush=True)
         print(f"[{n}] mkdocs build --strict of the whole site with this cohort: {found['site_s']:.1f} s", flush=True)
     return found
@@ -169,8 +179,12 @@ def main() -> int:
     parser.add_argument("--n", type=int, nargs="+", default=[1000], help="cohort sizes to measure")
     parser.add_argument("--site", action="store_true", help="also build the whole site with each cohort")
     parser.add_argument("--rebuild", action="store_true", help="also time rebuilding a missing aggregate")
+    parser.add_argument("--out", type=Path, help="write DIR/cohort.json, every figure of every size")
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; engine: {ROOT / 'scripts'}")
+    load_start, started = os.getloadavg(), time.perf_counter()
+    date = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    code = code_measured()       # at the start: the engine is imported by now, and HEAD may move later
+    print(f"machine: {os.cpu_count()} cores, load average {load_start[0]:.1f}; engine: {ROOT / 'scripts'}")
     rows = []
     for n in args.n:
         with tempfile.TemporaryDirectory(prefix="bench-cohort-") as tmp:
@@ -182,7 +196,51 @@ def main() -> int:
         downloads = f"{r['downloads_s']:.2f}" if "downloads_s" in r else "—"
         print(f"| {r['n']:,} | {r['load']:.1f} | {r['add_s']:.1f} | {r['one_more_s']:.2f} | {r['page_en_s']:.2f} | "
               f"{r['page_es_s']:.2f} | {r['page_en_kib']:,.0f} | {r['page_es_kib']:,.0f} | {downloads} |")
+    if args.out:
+        write_record(args.out, record(args, rows, date, load_start, time.perf_counter() - started, code))
     return 0
+
+
+def changed_files() -> list[str] | None:
+    """Tracked files that differ from the commit (the engine measured is the tree, not the
+    commit); None when git cannot say."""
+    if os.environ.get("COURSE_COMMIT"):
+        return None
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                              capture_output=True, text=True, timeout=10, check=True)
+    except (subprocess.SubprocessError, OSError):
+        return None
+    return sorted(line[3:] for line in done.stdout.splitlines())
+
+
+def code_measured() -> dict:
+    """The commit the engine came from (COURSE_COMMIT, then git) and the tracked files that
+    differed from it, taken when the run starts."""
+    commit, _ = environment.git_commit()
+    return {"commit": commit or "unknown", "changed_files": changed_files()}
+
+
+def record(args, rows: list[dict], date: str, load_start, wall_s: float, code: dict) -> dict:
+    """One run: the machine, its load at the start and the end, the code, and each size's figures
+    (seconds in *_s, sizes in *_kib; `load` is the 1-minute average just before the size's add)."""
+    found = {"machine": {"cpu_model": fingerprint.cpu_model(), "cores": os.cpu_count(),
+                         "usable_cores": fingerprint.usable_cores()},
+             "load_start": list(load_start), "load_end": list(os.getloadavg()), **code, "date": date,
+             "command": ["scripts/bench_cohort.py", *sys.argv[1:]], "site": args.site, "rebuild": args.rebuild,
+             "wall_s": wall_s, "sizes": rows}
+    if (at_end := environment.git_commit()[0] or "unknown") != code["commit"]:
+        found["commit_at_end"] = at_end     # someone committed while it ran: the engine is the one at the start
+    return found
+
+
+def write_record(out: Path, data: dict) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = out / "cohort.json.tmp"
+    scratch.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    scratch.replace(out / "cohort.json")      # whole or not at all
+    print(f"written: {out / 'cohort.json'}", file=sys.stderr)   # stdout stays the table
+    return out / "cohort.json"
 
 
 if __name__ == "__main__":

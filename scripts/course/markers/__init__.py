@@ -33,6 +33,7 @@ RENDERERS: dict[str, Renderer] = {
     "link": results.render_link,
     "claim": claims.render_claim,   # a sentence the run decides (labs/<lab>/claims.py)
     "benchmark": benchmarks.render_benchmark,   # a figure of the committed benchmark outputs
+    "benchmark_table": benchmarks.render_benchmark_table,   # a block: one run's figures, a row per size
     # blocks: one per device, side by side as tabs
     "checks": results.render_checks,
     "table": listings.render_table,
@@ -61,6 +62,7 @@ OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, na
     "link": _INLINE | {"text"},
     "claim": _INLINE,
     "benchmark": _NUMBERS,
+    "benchmark_table": _NUMBERS | {"columns", "headers"},
     "checks": set(),
     "table": _NUMBERS | {"columns", "headers", "code", "absent", "values"},
     "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},
