@@ -4,22 +4,18 @@ runs on a lent machine; its output is committed in benchmarks/clock/)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers_scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_clock", ROOT / "scripts" / "bench_clock.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_clock"] = module
-    spec.loader.exec_module(module)
-    return module
+    return script("bench_clock")
 
 
 def kernel(name: str, ts: float, dur: float) -> dict:

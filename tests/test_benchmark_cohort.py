@@ -5,10 +5,8 @@ in the page's language; every near miss an error that stops the build."""
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
-import sys
 import types
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import pytest
 from course.markers import MARKER, PageContext, benchmarks, expand
 from course.results import ResultStore
 from tests.helpers_hooks import hook
+from tests.helpers_scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
 NBSP, THIN = "\u00a0", "\u202f"
@@ -191,11 +190,7 @@ def test_the_cohort_reference_page_reads_every_figure_from_the_committed_records
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_cohort", ROOT / "scripts" / "bench_cohort.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_cohort"] = module
-    spec.loader.exec_module(module)
-    return module
+    return script("bench_cohort")
 
 
 def test_the_record_holds_the_machine_load_code_and_every_size_written_whole(bench, tmp_path, monkeypatch):

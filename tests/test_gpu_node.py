@@ -390,7 +390,7 @@ def test_the_run_record_holds_the_whole_time_and_each_labs_span_in_it(node):
                         FAKE_SLEEP_b="0.2", COURSE_COMMIT="abc1234")
     record = json.loads((out / "node_run.json").read_text())
     assert record["launch"] == "side_by_side" and record["node_gpus"] == 2 and record["commit"] == "abc1234"
-    assert record["complete"] is True and record["done_already"] == []
+    assert record["complete"] is True and record["done_already"] == [] and record["stopped"] is False
     spans = record["labs"]
     assert set(spans) == {"a", "b", "c"}
     assert spans["c"]["start_s"] >= spans["b"]["end_s"] - 0.1          # c waited for b's GPU
@@ -428,6 +428,11 @@ def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     script.wait(timeout=30)
     time.sleep(0.5)
     assert not Path(f"/proc/{slow}").exists() or "Z" in Path(f"/proc/{slow}/stat").read_text().split()[2]
+    record = json.loads((out / "node_run.json").read_text())     # the stopped run is on record, as it stood
+    assert (record["stopped"], record["complete"]) == (True, False)
+    assert record["labs"]["toy_ok"]["exit"] == 0 and record["labs"]["toy_slow"]["exit"] is None
+    assert record["labs"]["toy_slow"]["end_s"] <= record["whole_s"] + 0.1
+    assert "stopped toy_slow after" in (out / "progress.log").read_text()
     again = gpu_results(out, labs=("toy_ok",))
     assert "done already: toy_ok" in again.stdout
 

@@ -168,12 +168,8 @@ def test_a_correct_marker_next_to_a_wrong_one_still_renders(tmp_path):
 
 def markers_hook():
     """scripts/hooks/markers.py as MkDocs loads it: by path (named by its path, for mutmut)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("scripts.hooks.markers",
-                                                  Path(__file__).parent.parent / "scripts/hooks/markers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tests.helpers_hooks import hook
+    return hook("markers")
 
 
 def test_a_manifest_a_marker_reads_that_is_broken_is_a_marker_error_not_an_exception(tmp_path):

@@ -3,6 +3,7 @@ that a fresh clone can create (a cohort example must not collide with a committe
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -49,6 +50,42 @@ def test_the_readmes_durations_are_the_committed_runs():
     said = readme_durations(README)
     assert len(said) >= 10
     assert mismatches(said, committed_wall_times()) == []
+
+
+def gpu_node_said(text: str) -> dict:
+    """What the README says of the GPU node's run: the record it names, the first call's time,
+    the parts the second resumed and the second call's time."""
+    found = re.search(r"but `(\w+)` in (\d+) s and was stopped.*?resumed its (\d+) finished parts and finished it "
+                      r"in (\d+) s\s+\(`(benchmarks/gpu_runs/[^`]+)/`", text, re.S)
+    assert found, "README: the sentence on the GPU node's two calls is gone; keep it with its record"
+    lab, first_s, parts, second_s, folder = found.groups()
+    return {"lab": lab, "first_s": int(first_s), "parts": int(parts), "second_s": int(second_s), "folder": folder}
+
+
+def gpu_node_measured(folder: Path) -> dict:
+    """The same, read from the committed progress log and record (the log's own clock, not the
+    scheduler's code): the first call from its first line to its last lab's end."""
+    log = (folder / "progress.log").read_text().splitlines()
+    second_at = next(i for i, line in enumerate(log) if " resuming:" in line)
+    clock = [datetime.datetime.strptime(line[:8], "%H:%M:%S") for line in log[:second_at]]
+    resumed = re.search(r"end (\w+): exit 0, ok, resumed (\d+) parts", "\n".join(log[second_at:]))
+    record = json.loads((folder / "node_run-second-call.json").read_text())
+    return {"lab": resumed.group(1), "first_s": round((clock[-1] - clock[0]).total_seconds()),
+            "parts": int(resumed.group(2)), "second_s": round(record["whole_s"]), "folder": str(folder.relative_to(ROOT))}
+
+
+def test_the_gpu_nodes_two_calls_are_its_committed_record():
+    said = gpu_node_said(README)
+    assert said == gpu_node_measured(ROOT / said["folder"])
+
+
+def test_a_typed_gpu_node_figure_is_caught():
+    said = gpu_node_said(README)
+    measured = gpu_node_measured(ROOT / said["folder"])
+    for typed in (f"in {said['first_s']} s and was stopped", f"resumed its {said['parts']} finished",
+                  f"finished it in {said['second_s']} s"):
+        one_off = re.sub(r"\d+", lambda number: str(int(number.group()) + 1), typed)
+        assert gpu_node_said(README.replace(typed, one_off)) != measured, typed
 
 
 def test_a_changed_run_or_a_typed_figure_is_caught():

@@ -258,10 +258,11 @@ class Node:
         self.record_run()
         return self.exit_codes
 
-    def record_run(self) -> None:
+    def record_run(self, stopped: bool = False) -> None:
         """OUT/node_run.json: the whole run's wall time and each lab's start and end in it, the
         figure a README or benchmark quotes for "the whole course took". It is the course's time
-        only when `complete`: every lab ran in this run (none done already) and ended with exit 0."""
+        only when `complete`: every lab ran in this run (none done already) and ended with exit 0.
+        A run stopped by a signal is recorded too (`stopped`), its killed labs without an exit."""
         provenances = [manifest_field(self.result(lab), "provenance") or {} for lab in self.timeline]
         gpu_names = {provenance.get("gpu_name") for provenance in provenances}
         write_json_atomic(self.out / "node_run.json", {
@@ -270,8 +271,8 @@ class Node:
             "gpu_names": sorted(name for name in gpu_names if name),
             "commit": self.run.env.get("COURSE_COMMIT"),
             "whole_s": round(time.monotonic() - self.began, 1),
-            "labs": self.timeline, "done_already": self.done_already,
-            "complete": bool(self.exit_codes) and not self.done_already
+            "labs": self.timeline, "done_already": self.done_already, "stopped": stopped,
+            "complete": not stopped and bool(self.exit_codes) and not self.done_already
             and all(code == 0 for code in self.exit_codes.values())})
 
     def side_by_side(self, todo: list[str]) -> None:
@@ -401,8 +402,16 @@ class Node:
         write_json_atomic(path, manifest)
 
     def stop_all(self) -> None:
-        for entry in self.running.values():
+        """Kill the running labs and record the run as it stood: the next run resumes their parts."""
+        for lab, entry in list(self.running.items()):
             kill_tree(entry.process)
+            self.timeline[lab] = {"start_s": round(entry.started - self.began, 1),
+                                  "end_s": round(time.monotonic() - self.began, 1), "exit": None,
+                                  "gpus": [self.run.gpus[s] for s in entry.slots]}
+            self.log(f"stopped {lab} after {round(time.monotonic() - entry.started)} s: "
+                     "a rerun starts at its first unfinished part")
+        self.running.clear()
+        self.record_run(stopped=True)
 
 
 def finished_and_placed(folder: Path) -> bool:

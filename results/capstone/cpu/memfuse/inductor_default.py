@@ -37,7 +37,7 @@ extern "C"  void  kernel(float* in_out_ptr0)
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 
-# the wrapper: what one call runs, in order
+# call()
     def call(self, args):
         arg0_1, arg1_1, arg2_1 = args
         args.clear()

@@ -39,7 +39,7 @@ def triton_poi_fused_gelu_0(in_out_ptr0, xnumel, XBLOCK : tl.constexpr):
     tmp15 = tmp14.to(tl.float32)
     tl.store(in_out_ptr0 + (x0), tmp15, None)
 
-# the wrapper: what one call runs, in order
+# call()
     def call(self, args):
         arg0_1, arg1_1, arg2_1 = args
         args.clear()
