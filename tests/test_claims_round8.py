@@ -74,6 +74,21 @@ def test_sweep_band_takes_eager_as_the_baseline(compiled, outcome):
     assert claims.decide("inductor_kernels", "sweep_band.tinyhead", run).outcome == outcome
 
 
+def test_sweep_band_agrees_with_the_verdict_the_summary_gives_the_same_row():
+    # guards: the page once read "the same within the noise at 1 (65,536)" and then "not noise";
+    # the sentence names the summary's own verdict words (labs/common/prose.py), the batch as the
+    # summary groups it, and which way the small difference goes
+    from labs.common.prose import WORDS
+    row = {"batch": 65536, "eager_dev_us": 100.0, "eager_dev_q1_us": 99.9, "eager_dev_q3_us": 100.1,
+           "compiled_dev_us": 99.4, "compiled_dev_q1_us": 99.3, "compiled_dev_q3_us": 99.5}
+    said = claims.decide("inductor_kernels", "sweep_band.tinyhead",
+                         manifest("inductor_kernels", "cuda", tables={"tinyhead_latency": [row]}))
+    assert said.outcome == "band_only"
+    assert f"“{WORDS['en']['same']}”" in said.en and f"«{WORDS['es']['same']}»" in said.es
+    assert "0.600% faster at batch 65,536" in said.en and "un 0,600\xa0% más rápida con lote 65\u202f536" in said.es
+    assert "not noise" not in said.en and "no ruido" not in said.es
+
+
 @pytest.mark.parametrize(("inference", "training", "outcome"), [(5, 0, "marking"), (0, 5, "no_marking")])
 def test_guard_count_reads_the_inference_column(inference, training, outcome):
     # guards: the marking guards are counted in the same (inference) compile as inference.guards

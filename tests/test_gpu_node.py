@@ -428,7 +428,8 @@ def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
     script.wait(timeout=30)
     time.sleep(0.5)
     assert not Path(f"/proc/{slow}").exists() or "Z" in Path(f"/proc/{slow}/stat").read_text().split()[2]
-    record = json.loads((out / "node_run.json").read_text())     # the stopped run is on record, as it stood
+    assert (out / "node_run.json").exists(), "a stopped run leaves its record"
+    record = json.loads((out / "node_run.json").read_text())     # as it stood
     assert (record["stopped"], record["complete"]) == (True, False)
     assert record["labs"]["toy_ok"]["exit"] == 0 and record["labs"]["toy_slow"]["exit"] is None
     assert record["labs"]["toy_slow"]["end_s"] <= record["whole_s"] + 0.1

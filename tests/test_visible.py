@@ -320,6 +320,49 @@ def test_each_rule_fails_on_a_page_that_breaks_it(tmp_path, site, browser, rule)
     assert not good_found, f"the {rule} rule flags a page that keeps it: {good_found}"
 
 
+# -- a plot in a tab opened later (the GPU tab) fits its box -------------------------------
+
+OPEN_GPU_TAB = ("(() => { const label = [...document.querySelectorAll('.tabbed-set .tabbed-labels label')]"
+                ".find(l => /GPU/.test(l.textContent)); if (!label) return false; label.click(); return true; })()")
+SHOWN_PLOT_WIDTHS = ("[...document.querySelectorAll('.course-figure')].filter(f => f.offsetParent !== null)"
+                     ".map(f => { const svg = f.querySelector('.main-svg');"
+                     " return [f.clientWidth, svg ? svg.getBoundingClientRect().width : -1]; })")
+
+
+def plots_cut_after_the_gpu_tab_opens(tab: Tab, url: str) -> list[str]:
+    tab.open(url)
+    assert tab.evaluate(OPEN_GPU_TAB), f"{url}: no GPU tab to open"
+    time.sleep(1.0)        # the tab's content shows, then plotly redraws
+    widths = tab.evaluate(SHOWN_PLOT_WIDTHS)
+    assert widths, f"{url}: no plot shown in the GPU tab"
+    return [f"plot {i + 1} drawn {drawn:.0f} px wide in a box of {box} px"
+            for i, (box, drawn) in enumerate(widths) if drawn > box + 1]
+
+
+@pytest.mark.parametrize("page", ["labs/compile_compare/", "es/labs/distributed/"])
+def test_a_plot_in_the_gpu_tab_fits_its_box_on_a_phone(base, browser, page):
+    tab = Tab(browser, 390)
+    try:
+        assert plots_cut_after_the_gpu_tab_opens(tab, f"{base}/{page}") == []
+    finally:
+        tab.send("Page.close")
+
+
+def test_without_the_redraw_the_gpu_tabs_plots_are_cut(site, browser):
+    """The near miss: the same page without the redraw script, as the site was before it."""
+    page = (site / "labs" / "compile_compare" / "index.html").read_text(encoding="utf-8")
+    unmended = re.sub(r'<script id="course-plot-resize">.*?</script>', "", page, flags=re.S)
+    assert unmended != page
+    (site / "labs" / "compile_compare" / "unmended.html").write_text(unmended, encoding="utf-8")
+    tab = Tab(browser, 390)
+    try:
+        with serving_under_sub_path(site, {"/labs/compile_compare/": "/labs/compile_compare/unmended.html"}) as url:
+            assert plots_cut_after_the_gpu_tab_opens(tab, f"{url}/labs/compile_compare/")
+    finally:
+        tab.send("Page.close")
+        (site / "labs" / "compile_compare" / "unmended.html").unlink()
+
+
 TICKS = """Plotly.newPlot('f', [{type: 'scatter', mode: 'lines', x: XS, y: [1, 2, 3]}],
   {height: 300, width: WIDTH, margin: {l: 30, r: 0, t: 10, b: 30}}, {displayModeBar: false});"""
 

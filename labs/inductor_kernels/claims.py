@@ -119,21 +119,26 @@ def sweep_band(run: Run, sweep: str) -> Said:
         compiled = Spread(row[f"compiled_{clock}us"], row[f"compiled_{clock}q1_us"], row[f"compiled_{clock}q3_us"])
         verdict, overlap = band(eager, compiled)
         if verdict == "same" and not overlap:
-            band_only.append((row["batch"], abs(compiled.median / eager.median - 1) * 100))
+            band_only.append((row["batch"], abs(compiled.median / eager.median - 1) * 100,
+                              compiled.median < eager.median))
     what = ("device time", "tiempo de dispositivo") if clock else ("latency", "latencia")
     if not band_only:
         return Said("none", f"Every verdict of “the same” in this sweep ({what[0]}) has medians inside each "
                     "other's interquartile range.",
                     f"Todo veredicto de «igual» en este barrido ({what[1]}) tiene medianas dentro del rango "
                     "intercuartílico de la otra.")
-    en = ", ".join(f"at batch {b} {percent(p, 'en')} apart" for b, p in band_only)
-    es = ", ".join(f"con lote {b}, a un {percent(p, 'es')}" for b, p in band_only)
-    return Said("band_only", f"“The same” on {what[0]} {en}: less than the course's "
-                f"{BAND_TEXT['en']} band, but the medians lie outside each other's interquartile "
-                "range, so it is a small difference, not noise.",
-                f"«Igual» en {what[1]} {es}: menos que la banda del {BAND_TEXT['es']} del curso, "
-                "pero las medianas caen fuera del rango intercuartílico de la otra, así que es una diferencia "
-                "pequeña, no ruido.")
+    en = " and ".join(f"{percent(p, 'en')} {'faster' if faster else 'slower'} at batch {num(b, 'en')}"
+                      for b, p, faster in band_only)
+    es = " y ".join(f"un {percent(p, 'es')} más {'rápida' if faster else 'lenta'} con lote {num(b, 'es')}"
+                    for b, p, faster in band_only)
+    return Said("band_only", f"On {what[0]}, the compiled call was {en}: inside the course's "
+                f"{BAND_TEXT['en']} band, so the course calls it “the same within the noise”, yet the medians "
+                "lie outside each other's interquartile range: a difference the run tells from noise, smaller "
+                "than the band.",
+                f"En {what[1]}, la llamada compilada fue {es}: dentro de la banda del {BAND_TEXT['es']} del "
+                "curso, así que el curso la llama «igual dentro del ruido», pero las medianas caen fuera del "
+                "rango intercuartílico de la otra: una diferencia que la ejecución distingue del ruido, menor "
+                "que la banda.")
 
 
 @CLAIMS.claim("copy_ceiling", condition=(
