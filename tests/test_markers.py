@@ -118,6 +118,20 @@ def test_table_values_near_misses_are_errors(store, values, says):
     assert says in error(f'{{{{ table inductor_kernels:latency values="{values}" }}}}', store, "es")
 
 
+def test_table_values_may_name_a_value_only_one_devices_table_holds(tmp_path):
+    # the CPU run records "latency" where the GPU run records "device": one marker, two tabs
+    cpu_rows = [[2, 11.757, "latency"]]
+    gpu_rows = [[2, 3.1, "device"]]
+    for device, rows in (("cpu", cpu_rows), ("cuda", gpu_rows)):
+        write_result(tmp_path, device=device, tables={"latency": {"columns": ["batch", "eager_us", "verdict"],
+                                                                  "rows": rows, "units": {"eager_us": "µs"}}})
+    store = ResultStore(tmp_path)
+    md = ok('{{ table inductor_kernels:latency values="latency:latencia|device:tiempo de dispositivo" }}', store, "es")
+    assert "| latencia |" in md and "| tiempo de dispositivo |" in md
+    assert "values names 'wall', which no cell of table latency holds" in \
+        error('{{ table inductor_kernels:latency values="latency:latencia|wall:reloj" }}', store, "es")
+
+
 def test_table_values_leave_code_columns_verbatim(store):
     md = ok('{{ table inductor_kernels:latency columns="verdict" code="verdict" values="slower:x" }}', store)
     assert "<code>slower</code>" in md and "| x |" not in md

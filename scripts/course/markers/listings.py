@@ -65,6 +65,17 @@ def render_table(page: Page, marker: Marker) -> str:
     if (text := without_result(page, marker)) is not None:   # a one-device table that device has no run of
         return f"{text}\n"
 
+    def strings(device: str) -> set[str]:
+        try:
+            table = page.entry(page.result(marker.lab, device), "tables", marker.key)
+        except MarkerError:      # that device's block says why it has no table
+            return set()
+        return {v for row in table["rows"] for v in row if isinstance(v, str)}
+
+    # a value named in values= is held by the table of at least one device the marker shows
+    # (the CPU run times on latency, the GPU run on device time: one names each)
+    held = set().union(*(strings(device) for device in page.devices_for(marker))) if "values" in marker.options else set()
+
     def one(device: str) -> str:
         result = page.result(marker.lab, device)
         table = page.entry(result, "tables", marker.key)
@@ -87,7 +98,7 @@ def render_table(page: Page, marker: Marker) -> str:
         code_columns = [c for c in marker.options.get("code", "").split(",") if c]
         if unknown := [c for c in code_columns if c not in columns]:
             raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
-        names = value_names(marker, {v for row in table["rows"] for v in row if isinstance(v, str)})
+        names = value_names(marker, held)
         lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
