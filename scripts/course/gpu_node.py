@@ -365,9 +365,7 @@ class Node:
     def finished(self, entry: Running, code: int) -> None:
         lab, folder = entry.lab, self.result(entry.lab)
         self.exit_codes[lab] = code
-        self.timeline[lab] = {"start_s": round(entry.started - self.began, 1),
-                              "end_s": round(time.monotonic() - self.began, 1), "exit": code,
-                              "gpus": [self.run.gpus[s] for s in entry.slots]}
+        self.timeline[lab] = self.span(entry, code)
         self.record_placement(entry)
         status = manifest_field(folder, "status") or "no result"
         resumed = (manifest_field(folder, "provenance") or {}).get("resumed_parts", 0)
@@ -378,6 +376,11 @@ class Node:
             shutil.rmtree(self.parts(lab), ignore_errors=True)
             shutil.rmtree(self.work(lab), ignore_errors=True)
             self.pin_file(lab).unlink(missing_ok=True)
+
+    def span(self, entry: Running, code: int | None) -> dict:
+        """When a lab started and ended in this run, its exit (None: killed) and its GPUs."""
+        return {"start_s": round(entry.started - self.began, 1), "end_s": round(time.monotonic() - self.began, 1),
+                "exit": code, "gpus": [self.run.gpus[s] for s in entry.slots]}
 
     def record_placement(self, entry: Running) -> None:
         """How the lab ran, into its manifest's provenance (when it wrote one)."""
@@ -405,9 +408,7 @@ class Node:
         """Kill the running labs and record the run as it stood: the next run resumes their parts."""
         for lab, entry in list(self.running.items()):
             kill_tree(entry.process)
-            self.timeline[lab] = {"start_s": round(entry.started - self.began, 1),
-                                  "end_s": round(time.monotonic() - self.began, 1), "exit": None,
-                                  "gpus": [self.run.gpus[s] for s in entry.slots]}
+            self.timeline[lab] = self.span(entry, None)
             self.log(f"stopped {lab} after {round(time.monotonic() - entry.started)} s: "
                      "a rerun starts at its first unfinished part")
         self.running.clear()

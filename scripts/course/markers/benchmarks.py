@@ -87,7 +87,7 @@ FIGURES: dict[str, dict[str, tuple[Callable[[Runs], float], str]]] = {
 }
 
 
-def _kib(key: str) -> Callable[[dict], float]:
+def _mib_from_kib(key: str) -> Callable[[dict], float]:
     return lambda size: size[key] / 1024
 
 
@@ -111,7 +111,7 @@ SIZES: dict[str, dict[str, tuple[Callable[[dict], object], str]]] = {
         ("page_en_kib", "KiB"), ("page_es_kib", "KiB"), ("page_en_gz_kib", "KiB"), ("page_es_gz_kib", "KiB"),
         ("downloads_s", "s"), ("csv_kib", "KiB"), ("json_kib", "KiB"), ("site_s", "s"),
         ("html_en_kib", "KiB"), ("html_es_kib", "KiB"), ("html_en_gz_kib", "KiB"), ("html_es_gz_kib", "KiB"))}
-              | {"csv_mib": (_kib("csv_kib"), "MiB"), "json_mib": (_kib("json_kib"), "MiB")},
+              | {"csv_mib": (_mib_from_kib("csv_kib"), "MiB"), "json_mib": (_mib_from_kib("json_kib"), "MiB")},
 }
 
 
