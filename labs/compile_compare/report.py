@@ -274,8 +274,6 @@ def recompiles(lab: Lab, settings: Settings, by_policy: dict[str, shapes.PolicyR
 
 def symbolic(lab: Lab, result: SymbolicCost) -> None:
     ab(lab, "dynamic", result.ab, ("static", "symbolic"))
-    static, symbolic_ = result.ab.timing.latency
-    lab.metric("dynamic.step_ratio", symbolic_.median_s / static.median_s, "×")
     lab.metric("dynamic.shape", f"{result.shape[0]} × {result.shape[1]}")
     lab.metric("dynamic.static_graph", result.static_graph)
     lab.metric("dynamic.symbolic_graph", result.dynamic_graph)
