@@ -79,15 +79,55 @@ def test_the_gpu_nodes_two_calls_are_its_committed_record():
     assert said == gpu_node_measured(ROOT / said["folder"])
 
 
-def test_the_gpu_nodes_rerun_is_its_committed_record():
-    """The labs run again after the node's run: the README's time is the record's, and the
-    record is complete (every lab it names ran in it and passed)."""
-    found = re.search(r"were run again\s+side by side on a node of the same kind .*? in (\d+) s\s+\(`(benchmarks/gpu_runs/[^`]+)/`\)",
-                      README, re.S)
-    assert found, "README: the sentence on the labs run again is gone; keep it with its record"
-    record = json.loads((ROOT / found.group(2) / "node_run.json").read_text())
-    assert record["complete"] is True and abs(int(found.group(1)) - record["whole_s"]) <= 0.5
-    assert set(record["labs"]) == set(re.findall(r"`(\w+)`", README[found.start() - 120:found.start()]))
+def gpu_course_said(text: str) -> tuple[int, str]:
+    """The README's one-call GPU run: its whole time and its record's folder."""
+    found = re.search(r"every GPU result from one commit in one call of the lent machine, (\d+) s\s+from the first "
+                      r"lab's start to the last lab's end \(`(benchmarks/gpu_runs/[^`]+)/`", text, re.S)
+    assert found, "README: the sentence on the GPU course's run is gone; keep it with its record"
+    return int(found.group(1)), found.group(2)
+
+
+def gpu_course_problems(seconds: int, record: dict, manifests: dict[str, dict]) -> list[str]:
+    """Why the README's GPU run is not the one the committed GPU results come from: its time,
+    a lab it did not finish, a result made by another commit or on another node."""
+    problems = [] if abs(seconds - record["whole_s"]) <= 0.5 else [f"README {seconds} s, record {record['whole_s']} s"]
+    if not record["complete"] or record.get("stopped"):
+        problems.append("the record is of a run that did not finish")
+    for lab, provenance in manifests.items():
+        span = record["labs"].get(lab)
+        if span is None or span["exit"] != 0:
+            problems.append(f"{lab}: not finished in the record's run")
+        if provenance["commit"] != record["commit"]:
+            problems.append(f"{lab}: made by {provenance['commit'][:7]}, the record ran {record['commit'][:7]}")
+        if provenance["placement"]["node_gpus"] != record["node_gpus"]:
+            problems.append(f"{lab}: made on a node of {provenance['placement']['node_gpus']} GPUs")
+    return problems
+
+
+def committed_gpu_provenance() -> dict[str, dict]:
+    return {path.parent.parent.name: json.loads(path.read_text())["provenance"]
+            for path in ROOT.glob("results/*/cuda/manifest.json")}
+
+
+def test_every_gpu_result_comes_from_the_run_the_readme_names():
+    seconds, folder = gpu_course_said(README)
+    record = json.loads((ROOT / folder / "node_run.json").read_text())
+    assert gpu_course_problems(seconds, record, committed_gpu_provenance()) == []
+
+
+def test_a_gpu_result_from_another_run_or_a_typed_time_is_caught():
+    seconds, folder = gpu_course_said(README)
+    record = json.loads((ROOT / folder / "node_run.json").read_text())
+    manifests = committed_gpu_provenance()
+    lab = next(iter(manifests))
+    assert gpu_course_problems(seconds + 1, record, manifests)
+    assert gpu_course_problems(seconds, {**record, "complete": False}, manifests)
+    assert gpu_course_problems(seconds, {**record, "labs": {k: v for k, v in record["labs"].items() if k != lab}},
+                               manifests)
+    older = {**manifests, lab: {**manifests[lab], "commit": "0" * 40}}
+    assert gpu_course_problems(seconds, record, older)
+    elsewhere = {**manifests, lab: {**manifests[lab], "placement": {**manifests[lab]["placement"], "node_gpus": 2}}}
+    assert gpu_course_problems(seconds, record, elsewhere)
 
 
 def test_a_typed_gpu_node_figure_is_caught():
