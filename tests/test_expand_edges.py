@@ -36,7 +36,7 @@ def test_markers_before_and_after_a_fenced_block_are_expanded_and_the_block_is_n
 
 def test_every_unknown_option_is_named_with_the_ones_the_kind_takes(page):
     [error] = page("{{ metric inductor_kernels/cpu:eager_us size=3 colour=red digits=2 }}").errors
-    assert error.endswith(": metric takes no option colour, size; it takes: absent, decimals, digits, unit")
+    assert error.endswith(": metric takes no option colour, size; it takes: absent, decimals, digits, minus, unit")
 
 
 def test_an_unclosed_marker_is_quoted_to_the_end_of_its_line_and_at_most_60_characters(page):

@@ -57,7 +57,7 @@ KINDS = sorted(RENDERERS)
 _INLINE = {"absent"}
 _NUMBERS = {"digits", "decimals"}
 OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, names in {
-    "metric": _INLINE | _NUMBERS | {"unit"},
+    "metric": _INLINE | _NUMBERS | {"unit", "minus"},
     "check": _INLINE,
     "link": _INLINE | {"text"},
     "claim": _INLINE,

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from course import escape
-from course.markers.listings import cell, per_column
+from course.markers.listings import cell, markdown_table, per_column
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
 from course.results import ROOT
@@ -228,8 +228,5 @@ def render_benchmark_table(page: Page, marker: Marker) -> str:
         raise MarkerError(f"run {name} of benchmarks/{folder}/ measured {', '.join(unmeasured)} at no size: "
                           "a run of another version of the bench, or without the option that measures it?")
     digits, decimals = per_column(marker, "digits", columns), per_column(marker, "decimals", columns)
-    lines = ["| " + " | ".join(titles) + " |", "|" + "---:|" * len(columns)]
-    for size in sizes:
-        lines.append("| " + " | ".join(cell(page, value(size, c), digits.get(c, 3), decimals.get(c))
-                                       for c in columns) + " |")
-    return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
+    rows = [[cell(page, value(size, c), digits.get(c, 3), decimals.get(c)) for c in columns] for size in sizes]
+    return markdown_table(titles, rows, align="---:")

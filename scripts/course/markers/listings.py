@@ -31,6 +31,13 @@ def per_column(marker: Marker, option: str, columns: list[str]) -> dict[str, int
         raise MarkerError(f'{option}="{text}" is neither a number nor "column:number,…"') from None
 
 
+def markdown_table(titles: list[str], rows: list[list[str]], align: str = "---") -> str:
+    """A Markdown table of cells already formatted, in the block every table marker renders."""
+    lines = ["| " + " | ".join(titles) + " |", "|" + f"{align}|" * len(titles)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
+
+
 def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_code: bool = False) -> str:
     if value is None or value == "":
         return "—"
@@ -99,16 +106,15 @@ def render_table(page: Page, marker: Marker) -> str:
         if unknown := [c for c in code_columns if c not in columns]:
             raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
         names = value_names(marker, held)
-        lines = ["| " + " | ".join(titles) + " |", "|" + "---|" * len(columns)]
+        rows = []
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
                 raise MarkerError(f"table {marker.key} row {number} has {len(row)} cells for "
                                   f"{len(table['columns'])} columns; re-run the lab")
-            cells = [cell(page, names.get(row[i], row[i]) if isinstance(row[i], str) and c not in code_columns
-                          else row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
-                     for i, c in zip(indexes, columns)]
-            lines.append("| " + " | ".join(cells) + " |")
-        return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
+            rows.append([cell(page, names.get(row[i], row[i]) if isinstance(row[i], str) and c not in code_columns
+                              else row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
+                         for i, c in zip(indexes, columns)])
+        return markdown_table(titles, rows)
 
     return page.tabs_for(marker, one, sourced=True)
 

@@ -113,12 +113,14 @@ class Page:
         except ValueError:
             raise MarkerError("digits= and decimals= take a whole number") from None
 
-    def number(self, value, unit: str, marker: Marker, what: str | None = None) -> str:
-        """A value with its unit, formatted for the page's language and escaped as data."""
+    def number(self, value, unit: str, marker: Marker, what: str | None = None, places: int | None = None) -> str:
+        """A value with its unit, formatted for the page's language and escaped as data
+        (`places`: exactly that many decimals, whatever the marker asks)."""
         if value is None or (isinstance(value, float) and not math.isfinite(value)):
             raise MarkerError(f"{what or marker.key} is {value!r}, not a number a page can show; "
                               "the lab must record a finite value (or a categorical one)")
         digits, decimals = self.digits(marker)
+        decimals = decimals if places is None else places
         shown = term(self.lang, value) if isinstance(value, str) else format_number(value, self.lang, digits, decimals)
         if marker.options.get("unit") != "no":
             shown = with_unit(shown, unit, self.lang)

@@ -3,6 +3,9 @@ a table of every check, links to artifacts, a part's skip notice, the provenance
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_HALF_EVEN, Decimal
+
 from course import escape
 from course.markers.page import DEVICE_LABEL, Page
 from course.markers.parse import Marker, MarkerError
@@ -24,8 +27,40 @@ def without_result(page: Page, marker: Marker) -> str | None:
 def render_metric(page: Page, marker: Marker) -> str:
     if (text := without_result(page, marker)) is not None:
         return text
-    metric = page.entry(page.inline_result(marker), "metrics", marker.key)
+    result = page.inline_result(marker)
+    metric = page.entry(result, "metrics", marker.key)
+    if "minus" in marker.options:
+        return difference_shown(page, marker, metric, page.entry(result, "metrics", marker.options["minus"]))
     return page.number(metric["value"], metric["unit"], marker)
+
+
+def decimals_shown(value: float, digits: int, decimals: int | None) -> int:
+    """How many decimals a page shows of a value (format_number's fixed notation)."""
+    if decimals is not None:
+        return decimals
+    if isinstance(value, int) or value == 0:
+        return 0
+    magnitude = math.floor(math.log10(abs(value)))
+    if magnitude < -3 or magnitude >= 7:
+        raise MarkerError(f"minus=: {value!r} is shown as a power of ten; a difference needs both in fixed notation")
+    return max(digits - 1 - magnitude, 0)
+
+
+def difference_shown(page: Page, marker: Marker, metric: dict, other: dict) -> str:
+    """`minus=KEY`: the metric less another, each as the page shows it, so that "from 74.2 MiB
+    to 24.2 MiB, a saving of …" subtracts to what it says (50.0, where the values' own
+    difference, 74.22 − 24.16, would read 50.1)."""
+    values = (metric["value"], other["value"])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values):
+        raise MarkerError(f"minus=: {marker.key} and {marker.options['minus']} must both be finite numbers")
+    if metric["unit"] != other["unit"]:
+        raise MarkerError(f"minus=: {marker.key} is in {metric['unit']!r}, {marker.options['minus']} in "
+                          f"{other['unit']!r}; subtract values of one unit")
+    digits, decimals = page.digits(marker)
+    places = [decimals_shown(v, digits, decimals) for v in values]
+    # Decimal(value) is the float's exact value, which format_number's f-string rounds too.
+    shown = [Decimal(v).quantize(Decimal(1).scaleb(-p), ROUND_HALF_EVEN) for v, p in zip(values, places)]
+    return page.number(float(shown[0] - shown[1]), metric["unit"], marker, places=max(places))
 
 
 def check_passed(check: dict, where: str) -> bool:
