@@ -63,11 +63,24 @@ def test_operands_with_different_decimals_subtract_at_the_finer_one(tmp_path):
     assert shown("{{ metric inductor_kernels/cpu:a minus=b }}", store)[0] == "146.86\u00a0MiB"   # 150 − 3.14
 
 
+@pytest.mark.parametrize("a, b, reads", [
+    (5, 3, "2\u00a0MiB"),                     # whole numbers show no decimals
+    (2.5, 0.0, "2.50\u00a0MiB"),              # zero shows as "0"
+    (9.99e6, 1.0, "9,989,999.00\u00a0MiB"),   # the last values in fixed notation
+    (0.001, 0.0, "0.00100\u00a0MiB"),
+])
+def test_edges_of_fixed_notation(tmp_path, a, b, reads):
+    store = store_with(tmp_path, {"a": (a, "MiB"), "b": (b, "MiB")})
+    text, errors = shown("{{ metric inductor_kernels/cpu:a minus=b }}", store)
+    assert errors == [] and text == reads
+
+
 @pytest.mark.parametrize("metrics, says", [
     ({"a": (2.0, "MiB"), "b": (1.0, "ms")}, "subtract values of one unit"),
     ({"a": (2.0, "MiB"), "b": ("fast", "")}, "must both be finite numbers"),
     ({"a": (2.0, "MiB"), "b": (True, "MiB")}, "must both be finite numbers"),
-    ({"a": (2.0e9, "B"), "b": (1.0, "B")}, "shown as a power of ten"),
+    ({"a": (1.0e7, "B"), "b": (1.0, "B")}, "shown as a power of ten"),
+    ({"a": (0.0009, "s"), "b": (1.0, "s")}, "shown as a power of ten"),
 ])
 def test_near_misses_are_errors_that_say_why(tmp_path, metrics, says):
     _, errors = shown("{{ metric inductor_kernels/cpu:a minus=b }}", store_with(tmp_path, metrics))

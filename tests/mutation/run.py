@@ -122,7 +122,7 @@ MODULES["scripts/course/cohorts/cli.py"] = ["tests/test_cohorts.py", "tests/test
 # The markers' page and result renderers, and the theme's strings hook: only the test files
 # that reach them (the packages' lists run fifteen and four files).
 MARKER_RESULT_TESTS = ["tests/test_markers.py", "tests/test_marker_near_misses.py", "tests/test_hardening.py",
-                       "tests/test_expand_edges.py", "tests/test_marker_results.py"]
+                       "tests/test_expand_edges.py", "tests/test_marker_results.py", "tests/test_metric_difference.py"]
 MODULES["scripts/course/markers/results.py"] = MARKER_RESULT_TESTS
 MODULES["scripts/course/markers/page.py"] = [*MARKER_RESULT_TESTS, "tests/test_table_marker.py",
                                              "tests/test_figure_marker.py", "tests/test_code_marker.py",
