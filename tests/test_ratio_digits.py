@@ -1,4 +1,4 @@
-"""A measured ratio reads the same wherever a page shows it.
+"""A measured ratio reads the same wherever a page shows it, and so does any one metric.
 
 Claims and summaries write ratios to three significant digits (1.46×). A table cell that asked
 for two (1.5×) showed the same speedup a second way on the same page (compile_compare, "At a
@@ -55,3 +55,32 @@ def test_near_misses():
     assert not rounded_ratios("{{ metric cc/cpu:steady.speedup }}", "p", unit_of)
     assert not rounded_ratios("{{ metric cc/cpu:steady.ms digits=2 }}", "p", unit_of)
     assert not rounded_ratios("{{ metric capstone/cpu:bench.target digits=1 }}", "p", unit_of)
+
+
+def precisions_per_metric(text: str) -> dict[str, set[tuple[str, ...]]]:
+    """Each metric a page shows, with every digits=/decimals= choice it is shown with."""
+    found: dict[str, set[tuple[str, ...]]] = {}
+    for marker in METRIC.finditer(text):
+        if "minus=" in marker["options"]:      # a difference, not the metric itself
+            continue
+        choice = tuple(sorted(re.findall(r"\b(?:digits|decimals)=\S+", marker["options"])))
+        found.setdefault(f"{marker['lab']}/{marker['device']}:{marker['key']}", set()).add(choice)
+    return found
+
+
+def test_a_page_shows_each_metric_at_one_precision():
+    problems = []
+    for page in sorted(ROOT.glob("docs/*/**/*.md")):
+        for key, choices in precisions_per_metric(page.read_text()).items():
+            if len(choices) > 1:
+                problems.append(f"{page.relative_to(ROOT)}: {key} shown as {sorted(choices)}")
+    assert problems == []
+
+
+def test_a_metric_at_two_precisions_is_caught():
+    twice = "{{ metric cc/cpu:first_s }} … {{ metric cc/cpu:first_s digits=2 }}"
+    assert len(precisions_per_metric(twice)["cc/cpu:first_s"]) == 2
+    same = "{{ metric cc/cpu:first_s digits=2 }} … {{ metric cc/cpu:first_s digits=2 }}"
+    assert len(precisions_per_metric(same)["cc/cpu:first_s"]) == 1
+    other_device = "{{ metric cc/cpu:first_s }} … {{ metric cc/cuda:first_s digits=2 }}"
+    assert all(len(c) == 1 for c in precisions_per_metric(other_device).values())
