@@ -412,23 +412,33 @@ def test_the_run_record_is_the_courses_time_only_when_every_lab_ran_and_passed(n
 
 
 @through_the_script
-def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path):
+@pytest.mark.parametrize("signalled", ["scheduler", "script", "group"])
+def test_a_run_stopped_midway_stops_its_labs_and_keeps_what_finished(tmp_path, signalled):
+    """Whoever gets the signal: the scheduler alone, the script alone (a supervisor that signals
+    its child), or the whole group (what `timeout` does). When the script has ended, the record
+    is written, so a command after `timeout … scripts/gpu-results` finds it."""
     out, pid_file = tmp_path / "gpu", tmp_path / "slow.pid"
     environment = dict(os.environ, COURSE_LABS_DIR=str(TOYS), PYTHON=sys.executable, COURSE_COMMIT="0" * 40,
                        COURSE_GPU_COUNT="2", TOY_PID_FILE=str(pid_file))
     script = subprocess.Popen(["scripts/gpu-results", "--side-by-side", str(out), "toy_slow", "toy_ok"], cwd=ROOT, env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not (pid_file.exists() and (out / "toy_ok" / "cuda" / "manifest.json").exists()
                                                 and "end toy_ok" in (out / "progress.log").read_text()):
         time.sleep(0.2)
     slow = int(pid_file.read_text())
     scheduler = int(Path(f"/proc/{script.pid}/task/{script.pid}/children").read_text().split()[0])
-    os.kill(scheduler, signal.SIGTERM)        # the scheduler alone: it must stop the lab it started
-    script.wait(timeout=30)
+    if signalled == "scheduler":
+        os.kill(scheduler, signal.SIGTERM)    # it must stop the lab it started
+    elif signalled == "script":
+        os.kill(script.pid, signal.SIGTERM)   # it must pass the signal on
+    else:
+        os.killpg(script.pid, signal.SIGTERM)
+    assert script.wait(timeout=30) != 0
+    assert (out / "node_run.json").exists(), "a stopped run leaves its record before the script ends"
     time.sleep(0.5)
     assert not Path(f"/proc/{slow}").exists() or "Z" in Path(f"/proc/{slow}/stat").read_text().split()[2]
-    assert (out / "node_run.json").exists(), "a stopped run leaves its record"
+    assert not Path(f"/proc/{scheduler}").exists() or "Z" in Path(f"/proc/{scheduler}/stat").read_text().split()[2]
     record = json.loads((out / "node_run.json").read_text())     # as it stood
     assert (record["stopped"], record["complete"]) == (True, False)
     assert record["labs"]["toy_ok"]["exit"] == 0 and record["labs"]["toy_slow"]["exit"] is None

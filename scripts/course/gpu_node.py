@@ -497,6 +497,8 @@ def main(argv: list[str] | None = None) -> int:
     node = Node(run)
 
     def interrupted(signum, _frame):
+        for name in (signal.SIGTERM, signal.SIGINT):   # a second signal (the script passes one on) waits
+            signal.signal(name, signal.SIG_IGN)
         node.stop_all()
         raise SystemExit(128 + signum)
 
