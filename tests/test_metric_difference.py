@@ -68,6 +68,7 @@ def test_operands_with_different_decimals_subtract_at_the_finer_one(tmp_path):
     (2.5, 0.0, "2.50\u00a0MiB"),              # zero shows as "0"
     (9.99e6, 1.0, "9,989,999.00\u00a0MiB"),   # the last values in fixed notation
     (0.001, 0.0, "0.00100\u00a0MiB"),
+    (-1.5, 2.0, "−3.50\u00a0MiB"),             # a negative operand, shown with its minus sign
 ])
 def test_edges_of_fixed_notation(tmp_path, a, b, reads):
     store = store_with(tmp_path, {"a": (a, "MiB"), "b": (b, "MiB")})

@@ -4,7 +4,7 @@ a table of every check, links to artifacts, a part's skip notice, the provenance
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 
 from course import escape
 from course.markers.page import DEVICE_LABEL, Page
@@ -34,16 +34,13 @@ def render_metric(page: Page, marker: Marker) -> str:
     return page.number(metric["value"], metric["unit"], marker)
 
 
-def decimals_shown(value: float, digits: int, decimals: int | None) -> int:
-    """How many decimals a page shows of a value (format_number's fixed notation)."""
-    if decimals is not None:
-        return decimals
-    if isinstance(value, int) or value == 0:
-        return 0
-    magnitude = math.floor(math.log10(abs(value)))
-    if magnitude < -3 or magnitude >= 7:
+def as_shown(value: float, digits: int, decimals: int | None) -> tuple[Decimal, int]:
+    """A value as a page shows it, read back from format_number's English text, and how many
+    decimals that text has; a value shown as a power of ten has no such reading."""
+    text = format_number(value, "en", digits, decimals)
+    if "×" in text:
         raise MarkerError(f"minus=: {value!r} is shown as a power of ten; a difference needs both in fixed notation")
-    return max(digits - 1 - magnitude, 0)
+    return Decimal(text.replace(",", "").replace("−", "-")), len(text.partition(".")[2])
 
 
 def difference_shown(page: Page, marker: Marker, metric: dict, other: dict) -> str:
@@ -56,11 +53,8 @@ def difference_shown(page: Page, marker: Marker, metric: dict, other: dict) -> s
     if metric["unit"] != other["unit"]:
         raise MarkerError(f"minus=: {marker.key} is in {metric['unit']!r}, {marker.options['minus']} in "
                           f"{other['unit']!r}; subtract values of one unit")
-    digits, decimals = page.digits(marker)
-    places = [decimals_shown(v, digits, decimals) for v in values]
-    # Decimal(value) is the float's exact value, which format_number's f-string rounds too.
-    shown = [Decimal(v).quantize(Decimal(1).scaleb(-p), ROUND_HALF_EVEN) for v, p in zip(values, places)]
-    return page.number(float(shown[0] - shown[1]), metric["unit"], marker, places=max(places))
+    (first, places_first), (second, places_second) = (as_shown(v, *page.digits(marker)) for v in values)
+    return page.number(float(first - second), metric["unit"], marker, places=max(places_first, places_second))
 
 
 def check_passed(check: dict, where: str) -> bool:
