@@ -152,6 +152,9 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (batches((1, 100, 10), (16, 150, 107)), None, "partly"),               # 1.5×: partly
         (batches((1, 100, 10), (16, 790, 20)), None, "partly"),
         (batches((1, 100, 10), (16, 800, 20)), None, "in_proportion"),         # exactly half: in proportion
+        (batches((1, 100, 10), (16, 1700, 9)), None, "more_than_proportion"),   # 17× for 16×: beyond the band
+        (batches((1, 100, 10), (16, 1680, 9)), None, "in_proportion"),         # 16.8×: on the band's edge
+        (batches((1, 100, 10), (16, 1600, 9)), None, "in_proportion"),         # exactly in proportion
         (run("capstone", "cpu"), None, "not_measured")],
     ("capstone", "timed_compiles"): [
         (timed("llm_minigpt", ("eager", 0, 0), ("static_kv", 0, 0)), "minigpt", "none"),
@@ -540,3 +543,45 @@ def test_tinyhead_floor_says_the_bound_in_spanish(bound, spanish):
 def test_decode_regime_writes_its_figures_with_a_decimal_comma_in_spanish():
     said = claims.registry()["capstone"]["decode_regime"](Run(decode(13.8)), None)
     assert "13.8%" in said.en and "13,8" in said.es and "13.8" not in said.es
+
+
+def _numbers(text: str, decimal: str) -> list[float]:
+    """Every number a sentence shows, read back as a reader would (not with the course's formatter)."""
+    import re
+    found = re.findall(r"\d[\d\u202f.,]*", text)
+    out = []
+    for token in found:
+        token = token.rstrip(".,")
+        token = token.replace("\u202f", "")
+        token = token.replace(",", ".") if decimal == "," else token.replace(",", "")
+        out.append(float(token))
+    return out
+
+
+@pytest.mark.parametrize("share", [9.56, 13.8, 44.2, 80.0])
+def test_decode_regimes_time_beside_its_share_is_the_same_bytes_at_the_copy_rate(share):
+    # The share is bytes ÷ time over the copy rate; the time the sentence sets beside it must be
+    # those bytes at the copy rate, so the two shown figures divide back to the shown share (to
+    # their rounding). The weights-only floor (what the committed GPU run once printed) does not.
+    run = run_of_decode(share, tpot_ms=0.706)
+    said = claims.registry()["capstone"]["decode_regime"](Run(run), None)
+    for text, decimal in ((said.en, "."), (said.es, ",")):
+        shown_share, tpot, same_bytes = _numbers(text, decimal)[:3]
+        assert shown_share == pytest.approx(share, rel=5e-3)
+        assert 100 * same_bytes / tpot == pytest.approx(shown_share, rel=1e-2)
+
+
+def run_of_decode(share: float, tpot_ms: float) -> dict:
+    return run("capstone", "cuda", {"gpt2.best_copy_share": share, "gpt2.best_tpot_ms": tpot_ms,
+                                    "gpt2.tpot_floor_ms": tpot_ms * share / 100 * 0.87})   # a weights-only floor, lower
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_batching_shows_both_tpots_and_never_calls_a_fall_growth(lang):
+    said = claims.registry()["capstone"]["batching"](Run(batches((1, 266, 3.76), (16, 5000, 3.24))), None)
+    text = getattr(said, lang)
+    assert said.outcome == "more_than_proportion"
+    shown = ("3.76\xa0ms", "3.24\xa0ms") if lang == "en" else ("3,76\xa0ms", "3,24\xa0ms")
+    assert all(figure in text for figure in shown)
+    assert "grew 0." not in text and "creció 0," not in text
+    assert "little extra time" not in text and "poco tiempo extra" not in text

@@ -64,3 +64,15 @@ def test_an_older_runs_missing_column_is_said_in_place_naming_its_lab(tmp_path):
 def test_highlighted_lines_come_from_the_rows_whose_value_holds_an_equals_sign(page):
     markdown = page('{{ code inductor_kernels/cpu:kernel lines="2-8" hl_from="notes:line" hl_where="code=a=1" }}').markdown
     assert markdown.startswith('``` cpp linenums="2" title="kernel.cpp" hl_lines="2"\nl2\n')   # line 3; 9 is past 8
+
+
+@pytest.mark.parametrize("lang, said", [("en", "(no rows in this run)"), ("es", "(ninguna fila en esta ejecución)")])
+def test_a_table_without_rows_says_so_instead_of_a_header_over_nothing(tmp_path, lang, said):
+    empty = {"columns": ["case", "choice"], "rows": [], "units": {}}
+    write_result(tmp_path, provenance=todays_code(), tables={"t": empty, "one": {**empty, "rows": [["a", "b"]]}},
+                 figures={})
+    ctx = PageContext(page=f"{lang}/labs/x.md", lang=lang, page_dir="labs", site_root="..")
+    markdown = expand('{{ table inductor_kernels/cpu:t headers="Case|Choice" }}', ctx, ResultStore(tmp_path)).markdown
+    assert markdown.startswith(f"{said}\n") and "|---|" not in markdown and "Case" not in markdown
+    one_row = expand('{{ table inductor_kernels/cpu:one headers="Case|Choice" }}', ctx, ResultStore(tmp_path)).markdown
+    assert "| a | b |" in one_row and said not in one_row          # one row is a table

@@ -650,6 +650,21 @@ def test_report_counts_and_verdict_agree_with_the_rows(ratios, en, es):
     assert other not in english.split("Against max-autotune")[0]
 
 
+@pytest.mark.parametrize("device, said", [("cpu", 1), ("cuda", 2)])
+def test_a_cpu_report_says_the_default_modes_verdict_once(device, said):
+    # On a CPU max-autotune is not measured and the best Inductor mode is the default: the report,
+    # like the page, says that verdict once; a GPU report says it for the default and again as
+    # the best mode ("the only one this run measured" where max-autotune failed).
+    from labs.capstone import report
+    result = _bench_result([(512, 1.2), (2048, 0.95)]) | {"device": device}
+    english = report.english(report.Facts(result, "en"), "machine", "full")
+    spanish = report.spanish(report.Facts(result, "es"), "machine", "full")
+    kernel_en = english.split("Speed target:")[1].split("\n")[0]       # the kernel section's paragraph
+    kernel_es = spanish.split("Objetivo de velocidad:")[1].split("\n")[0]
+    assert kernel_en.count("target met in 2 of 2 cases") == said
+    assert kernel_es.count("objetivo cumplido en 2 de 2 casos") == said
+
+
 def test_report_of_the_committed_gpu_run_counts_the_cases_that_met_the_target():
     """The sentence against Inductor's default mode, from the committed GPU run: the count of
     cases is worked out here from the benchmark's rows, not with the claim's code."""
