@@ -80,7 +80,7 @@ def test_the_curriculum_is_each_phase_numbered_with_its_cards_in_week_order(tmp_
 def card(lang: str, week: int, kind: str, title: str, target: str, minutes: int, needs: str, prereqs: str,
          teaches: list[str]) -> str:
     return "\n".join([f"-   **{t(lang, 'week')} {week} · {kind}**", "", f"    [{title}]({target})", "",
-                      f"    {t(lang, 'duration')}: {t(lang, 'about_minutes', minutes=minutes)} · {t(lang, 'needs')}: "
+                      f"    {t(lang, 'duration')}: {t(lang, 'about_minutes', minutes=minutes)} · {t(lang, 'runs_on')}: "
                       f"{needs} · {t(lang, 'prerequisites')}: {prereqs}", "", "    ---", "",
                       f"    {t(lang, 'you_learn')}:", "", *[f"    - {x}" for x in teaches], ""])
 

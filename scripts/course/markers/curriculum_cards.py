@@ -69,5 +69,5 @@ def curriculum_card(page: Page, week: int, item) -> str:
     return (f"-   **{t(lang, 'week')} {week} · {kind}**\n\n"
             f"    [{item.title[lang]}]({page.link(target)})\n\n"
             f"    {t(lang, 'duration')}: {t(lang, 'about_minutes', minutes=item.duration_min)} · "
-            f"{t(lang, 'needs')}: {needs} · {t(lang, 'prerequisites')}: {prereqs}\n\n"
+            f"{t(lang, 'runs_on')}: {needs} · {t(lang, 'prerequisites')}: {prereqs}\n\n"
             f"    ---\n\n    {t(lang, 'you_learn')}:\n\n{learn}\n")
