@@ -492,6 +492,20 @@ def test_a_difference_under_the_band_says_what_the_quartiles_show(candidate, out
     assert ("cannot tell" in said.en) == ("no distingue" in said.es) == (outcome == "same_partial")
 
 
+@pytest.mark.parametrize(("candidate", "one_inside"), [
+    ((94.6, 90, 99), False),     # 5.4 % faster; 100 is above [90, 99] and 94.6 below [98, 102]
+    ((94.6, 93, 100.5), True),   # 100 lies inside [93, 100.5]: the band decides, not the spreads
+    ((106, 103, 110), False),    # 6 % slower; 106 above [98, 102], 100 below [103, 110]
+    ((106, 99, 110), True),      # 100 lies inside [99, 110]
+])
+def test_a_verdict_past_the_band_says_when_the_spreads_alone_would_not_tell_it(candidate, one_inside):
+    from labs.common.claims import Spread, band_said
+    said = band_said(Spread(100, 98, 102), Spread(*candidate), ("x", "x"))
+    assert said.outcome in ("faster", "slower")
+    assert ("beyond the noise" in said.en) == ("más allá del ruido" in said.es) == (not one_inside)
+    assert ("would not tell it from noise" in said.en) == ("no lo distinguirían" in said.es) == one_inside
+
+
 @pytest.mark.parametrize("share", [13.8, 24.99])
 def test_decode_below_the_memory_regime_names_no_cause_the_run_did_not_measure(share):
     # The run measures bytes per step against the copy bandwidth, not launches or batching:

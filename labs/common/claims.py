@@ -194,5 +194,14 @@ def band_said(baseline: Spread, candidate: Spread, what: tuple[str, str]) -> Sai
                     f"{BAND_TEXT['es']} del curso, que lo llama igual; las medianas caen fuera "
                     "del rango intercuartílico de la otra, así que la diferencia es pequeña, no ruido")
     words = {"faster": ("faster", "más rápido"), "slower": ("slower", "más lento")}[verdict]
+    if baseline.holds(candidate.median) or candidate.holds(baseline.median):
+        # past the band, yet one median inside the other's quartiles: the band decides, not the spread
+        return Said(verdict, f"{what[0]} was {words[0]} ({percent(pct, 'en')}, past the course's "
+                    f"{BAND_TEXT['en']} band, which decides it; one median lies inside the other's "
+                    "interquartile range, so the spreads alone would not tell it from noise)",
+                    f"{what[1]} fue {words[1]} (un {percent(pct, 'es')}, más allá de la banda del "
+                    f"{BAND_TEXT['es']} del curso, que es la que lo decide; una mediana cae dentro del rango "
+                    "intercuartílico de la otra, así que las dispersiones por sí solas no lo distinguirían "
+                    "del ruido)")
     return Said(verdict, f"{what[0]} was {words[0]} ({percent(pct, 'en')}, beyond the noise)",
                 f"{what[1]} fue {words[1]} (un {percent(pct, 'es')}, más allá del ruido)")

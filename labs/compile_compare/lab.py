@@ -52,6 +52,15 @@ COMPARISON_NAMES = {  # the run's one-change comparisons, for the sentence that 
     "dynamic": {"en": "symbolic against constant sizes", "es": "tamaños simbólicos frente a constantes"},
     "breaks": {"en": "fixed step against the step with breaks", "es": "paso corregido frente al paso con rupturas"},
 }
+# On device time, a comparison whose steps could not be replayed says so by its name: its device
+# time holds the gaps the host leaves, which the replayed ones do not.
+QUEUED_NAME = {"en": "{name} on queued calls", "es": "{name} con llamadas encoladas"}
+
+
+def comparison_name(key: str, ab, clock: str, lang: str) -> str:
+    name = COMPARISON_NAMES[key][lang]
+    queued = clock == "device" and ab.timing.device_method == "queued"
+    return QUEUED_NAME[lang].format(name=name) if queued else name
 
 
 def part_first_step(lab: Lab, settings: Settings, findings: Findings) -> first_step.Steps:
@@ -150,8 +159,8 @@ def sum_up(lab: Lab, findings: Findings) -> None:
             report.placeholders(lab, [f"comparisons.summary{suffix}", f"comparisons.summary{suffix}.es"])
             continue
         report.sentence(lab, f"comparisons.summary{suffix}", {
-            lang: summaries.comparisons([(COMPARISON_NAMES[k][lang], ab.verdict(clock))
-                                                     for k, ab in done.items()], lang)
+            lang: summaries.comparisons([(comparison_name(k, ab, clock, lang), ab.verdict(clock))
+                                         for k, ab in done.items()], lang)
             for lang in LANGUAGES})
 
 

@@ -8,7 +8,7 @@ and device time (CUDA events, what the GPU spends). Their difference is host ove
 
 Each row is also placed against the machine's ceilings (`ceilings.bound_by`): the bytes that
 must move over the measured copy bandwidth, the flops over the measured matmul rate, and
-the sweep's fixed cost: the smallest size's time (its work is a few kilobytes), which every
+the sweep's fixed cost: the smallest size's time (its bytes move in far less time than that), which every
 larger call pays too. A size whose time stays under twice that did not grow with its work.
 """
 

@@ -119,13 +119,20 @@ def claim_library_calls(a: Snapshot, b: Snapshot) -> Sentence | None:
 
 
 def claim_guard_kinds(a: Snapshot, b: Snapshot) -> Sentence | None:
-    """Condition: both releases' guards were read and a guard kind appears or disappears."""
+    """Condition: both releases' guards were read and a guard kind appears or disappears, or the
+    kinds stay and how many guards of some kind there are changes."""
     if a.guard_kinds is None or b.guard_kinds is None:
         return None
     added = sorted(set(b.guard_kinds) - set(a.guard_kinds))
     removed = sorted(set(a.guard_kinds) - set(b.guard_kinds))
     if not added and not removed:
-        return None
+        moved = [(kind, a.guard_kinds[kind], b.guard_kinds[kind]) for kind in sorted(a.guard_kinds)
+                 if a.guard_kinds[kind] != b.guard_kinds[kind]]
+        if not moved:
+            return None
+        counts = "; ".join(f"`{kind}` {x} → {y}" for kind, x, y in moved)
+        return {"en": f"the same guard kinds, in other numbers: {counts} ({a.guards} → {b.guards} guards)",
+                "es": f"los mismos tipos de guarda, en otro número: {counts} ({a.guards} → {b.guards} guardas)"}
     en, es = [], []
     if added:
         en.append(f"guard kind added: {_names(added)}")
