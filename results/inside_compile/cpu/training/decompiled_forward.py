@@ -8,7 +8,7 @@ def forward(self, x):
     tmp_6 = tmp_3['down']._parameters
     tmp_7 = __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit
     __import_torch_dot__dynamo_dot_utils.record_pregraph_bytecode_exit(tmp_2)
-    graph_out_0 = __compiled_fn_3_095926ae_b86b_4304_96cd_94c5b67649cc(self.
+    graph_out_0 = __compiled_fn_3_1ed08a69_a117_4c47_8993_b3bf536ec07d(self.
         _modules['norm']._parameters['weight'], tmp_4['bias'], x, tmp_3['up'].
         _parameters['weight'], tmp_5['bias'], tmp_3['down']._parameters[
         'weight'], tmp_6['bias'])
