@@ -172,12 +172,13 @@ def band_said(baseline: Spread, candidate: Spread, what: tuple[str, str]) -> Sai
     verdict, overlap = band(baseline, candidate)
     pct = abs(candidate.median / baseline.median - 1.0) * 100
     direction = ("slower", "más lento") if candidate.median > baseline.median else ("faster", "más rápido")
+    one_inside = baseline.holds(candidate.median) or candidate.holds(baseline.median)   # (both: overlap)
     if verdict == "same" and overlap:
         return Said("same_overlap", f"{what[0]} was the same within the noise: each median lies inside the "
                     "other's interquartile range",
                     f"{what[1]} fue igual dentro del ruido: cada mediana cae dentro del rango intercuartílico "
                     "de la otra")
-    if verdict == "same" and (baseline.holds(candidate.median) or candidate.holds(baseline.median)):
+    if verdict == "same" and one_inside:
         return Said("same_partial", f"{what[0]} was {percent(pct, 'en')} {direction[0]}, inside the course's "
                     f"{BAND_TEXT['en']} band, so the course calls it the same; one median lies inside the "
                     "other's interquartile range and the other does not, so the run cannot tell this "
@@ -194,7 +195,7 @@ def band_said(baseline: Spread, candidate: Spread, what: tuple[str, str]) -> Sai
                     f"{BAND_TEXT['es']} del curso, que lo llama igual; las medianas caen fuera "
                     "del rango intercuartílico de la otra, así que la diferencia es pequeña, no ruido")
     words = {"faster": ("faster", "más rápido"), "slower": ("slower", "más lento")}[verdict]
-    if baseline.holds(candidate.median) or candidate.holds(baseline.median):
+    if one_inside:
         # past the band, yet one median inside the other's quartiles: the band decides, not the spread
         return Said(verdict, f"{what[0]} was {words[0]} ({percent(pct, 'en')}, past the course's "
                     f"{BAND_TEXT['en']} band, which decides it; one median lies inside the other's "

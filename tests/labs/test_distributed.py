@@ -376,6 +376,41 @@ def test_loss_tolerance_grows_with_steps_and_tokens():
     assert report.loss_tolerance(small, 20, 3.0) == pytest.approx(2 * report.loss_tolerance(small, 10, 3.0))
 
 
+# -- the initial model, built once per shape and copied -------------------------------------------
+
+def _built_fresh(setup, vocab: int):
+    """What new_model promises, written out: seeded, then built."""
+    from labs.common.minigpt import GPTConfig, MiniGPT
+    v = setup.variant
+    torch.manual_seed(setup.settings.seed)
+    return MiniGPT(GPTConfig(vocab_size=vocab, block_size=v.block_size, n_layer=v.n_layer, n_head=v.n_head,
+                             n_embd=v.n_embd))
+
+
+def _same_weights(a, b) -> bool:
+    return all(torch.equal(x, y) for x, y in zip(a.state_dict().values(), b.state_dict().values(), strict=True))
+
+
+def test_every_new_model_is_a_fresh_build_and_a_copy_of_no_other():
+    from types import SimpleNamespace
+
+    from labs.distributed import training
+    settings = settings_for("smoke", "cpu")
+    minigpt, wide = (SimpleNamespace(variant=v, settings=settings) for v in settings.variants)
+    reseeded = SimpleNamespace(variant=minigpt.variant, settings=replace(settings, seed=settings.seed + 1))
+    for setup in (minigpt, wide, reseeded, minigpt, wide):   # cached or not, each as if built now
+        expected = _built_fresh(setup, 11)
+        drawn_after_build = torch.rand(4)
+        model = training.new_model(setup, 11)
+        assert _same_weights(model, expected)
+        assert torch.equal(torch.rand(4), drawn_after_build)     # the generator as the build leaves it
+        assert model.lm_head.weight is model.tok_emb.weight        # the tied matrix stays one tensor
+        with torch.no_grad():
+            model.tok_emb.weight.add_(1.0)                         # a pattern's training must not leak
+    assert not _same_weights(training.new_model(minigpt, 11), training.new_model(reseeded, 11))
+    assert not _same_weights(training.new_model(minigpt, 11), training.new_model(minigpt, 12))
+
+
 # -- step 0's gradients against the float64 plain model ----------------------------------------
 
 TINY = Variant("minigpt", n_layer=1, n_head=2, n_embd=16, block_size=16, batch_size=4, microbatches=2)
