@@ -54,9 +54,9 @@ MEMORY_STEP, TIMELINE_STEP, COMM_STEP = 2, 3, 4
 _PRISTINE: dict[tuple[GPTConfig, int], tuple[MiniGPT, torch.Tensor]] = {}
 
 
-def new_model(setup: Setup, vocab_size: int) -> MiniGPT:
-    """The same initial weights on every rank, pattern and device: seeded, built on the CPU (once
-    per shape and seed, then copied), the generator left as the build leaves it."""
+def pristine(setup: Setup, vocab_size: int) -> tuple[MiniGPT, torch.Tensor]:
+    """This rank's one build for the setup's shape and seed (made on first use), and the
+    generator's state after it. Never trained: `new_model` hands out copies."""
     v = setup.variant
     config = GPTConfig(vocab_size=vocab_size, block_size=v.block_size, n_layer=v.n_layer,
                        n_head=v.n_head, n_embd=v.n_embd)
@@ -65,9 +65,15 @@ def new_model(setup: Setup, vocab_size: int) -> MiniGPT:
         torch.manual_seed(setup.settings.seed)
         model = MiniGPT(config)
         _PRISTINE[key] = (model, torch.get_rng_state())
-    pristine, generator_after = _PRISTINE[key]
+    return _PRISTINE[key]
+
+
+def new_model(setup: Setup, vocab_size: int) -> MiniGPT:
+    """The same initial weights on every rank, pattern and device: seeded, built on the CPU (once
+    per shape and seed, then copied), the generator left as the build leaves it."""
+    model, generator_after = pristine(setup, vocab_size)
     torch.set_rng_state(generator_after)
-    return copy.deepcopy(pristine)
+    return copy.deepcopy(model)
 
 
 def one_step(trainer: Trainer, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor | None:
@@ -135,6 +141,7 @@ def check_run(ctx: RankContext, pattern: str, setup: Setup, batches: list, vocab
             stack.enter_context(measure.cold_caches())   # a fresh Inductor cache: a real compile
             from torch._dynamo.utils import counters
             counters.clear()
+        pristine(setup, vocab_size)   # built before the reading: it counts one copy, as one build
         if watch:
             watch.start()
         trainer = builder(pattern)(new_model(setup, vocab_size), setup)

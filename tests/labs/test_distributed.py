@@ -411,6 +411,30 @@ def test_every_new_model_is_a_fresh_build_and_a_copy_of_no_other():
     assert not _same_weights(training.new_model(minigpt, 11), training.new_model(minigpt, 12))
 
 
+def test_a_cpu_memory_reading_counts_one_model_whether_or_not_the_rank_built_it_before(tmp_path):
+    """The CPU reading counts allocations from its start: the rank's one build must come before
+    it, or the first run of a shape would hold two models (the build and its copy)."""
+    import queue
+
+    from labs.distributed import training
+    from labs.distributed.patterns import Setup
+    settings = replace(settings_for("smoke", "cpu"), variants=(TINY,), compiled=(), check_steps=3)
+    setup = Setup(0, 1, torch.device("cpu"), settings, TINY, compiled=False)
+    ctx = launch.RankContext(0, 1, "cpu", tmp_path, queue.Queue())
+    generator = torch.Generator().manual_seed(0)
+    batches = [(torch.randint(0, 11, (TINY.batch_size, TINY.block_size), generator=generator),) * 2
+               for _ in range(settings.check_steps)]
+    held = []
+    for cache in ("empty", "warm"):
+        if cache == "empty":
+            training._PRISTINE.clear()
+        _, record = training.check_run(ctx, "single", setup, batches, 11)
+        held.append(record["memory"]["held_bytes"])
+    model_bytes = sum(p.numel() * p.element_size() for p in training.new_model(setup, 11).parameters())
+    assert held[0] > model_bytes
+    assert abs(held[0] - held[1]) < model_bytes / 2    # a few bytes apart, not a second model
+
+
 # -- step 0's gradients against the float64 plain model ----------------------------------------
 
 TINY = Variant("minigpt", n_layer=1, n_head=2, n_embd=16, block_size=16, batch_size=4, microbatches=2)

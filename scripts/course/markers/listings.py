@@ -66,10 +66,6 @@ def value_names(marker: Marker, held: set[str]) -> dict[str, str]:
     return names
 
 
-# A table the run recorded without a row: said in words, not drawn as a header over nothing.
-NO_ROWS = {"en": "(no rows in this run)", "es": "(ninguna fila en esta ejecución)"}
-
-
 def render_table(page: Page, marker: Marker) -> str:
     if "absent" in marker.options and not marker.device:
         raise MarkerError(f"absent= on a table names its one device: {marker.lab}/cuda:{marker.key or 'KEY'}")
@@ -110,8 +106,8 @@ def render_table(page: Page, marker: Marker) -> str:
         if unknown := [c for c in code_columns if c not in columns]:
             raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
         names = value_names(marker, held)
-        if not table["rows"]:
-            return f"{NO_ROWS[page.lang]}\n"
+        if not table["rows"]:   # said in words, not drawn as a header over nothing
+            return f"{t(page.lang, 'no_rows')}\n"
         rows = []
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
