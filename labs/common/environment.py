@@ -92,6 +92,22 @@ def share_precompiled_headers(tmp: Path) -> None:
         pass  # a read-only checkout: each process builds its own header, as before
 
 
+# Inductor's C++ backend learns which vector instruction sets (AVX-512, AVX2, ...) its kernels
+# may use by building one small test program per set in the cache folder of the moment and
+# loading each in a child process; it remembers the answer for the process only. A cold
+# compile's cache folder is new, so every lab process built them again (about 7 s on 2 cores):
+# `measure.search_vector_isa` builds them in this folder instead, kept between processes as
+# Inductor's own default cache keeps them. One subfolder per torch release.
+VECTOR_ISA_VARIABLE = "COURSE_VECTOR_ISA"
+
+
+def shared_vector_isa_dir(torch_version: str) -> Path:
+    """COURSE_VECTOR_ISA, else .work/vector-isa at the repository's root; one folder per release."""
+    configured = os.environ.get(VECTOR_ISA_VARIABLE)
+    root = Path(configured) if configured else LABS_DIR.parent / ".work" / "vector-isa"
+    return root / torch_version
+
+
 def _user_name() -> str:
     try:
         return getpass.getuser()

@@ -410,6 +410,10 @@ def run_lab(lab_id: str, argv: list[str] | None = None) -> int:
     try:
         module = importlib.import_module(f"{LABS_DIR.name}.{lab_id}.lab")  # torch is imported from here on
         quiet_torch_logs(options.out / TORCH_LOG)
+        if options.device == "cpu" and "torch" in sys.modules:
+            # before any compile, so that no cold cache builds Inductor's test programs again
+            from labs.common.measure import search_vector_isa
+            search_vector_isa()
         module.run(lab)
     except Exception as error:  # outside any part: the lab's own wiring broke
         traceback.print_exc()

@@ -30,7 +30,10 @@ The method (the reference page "How results are made" says the same in prose):
    the same calls.
 6. **Cold compiles.** `compile_seconds` compiles inside a fresh Inductor and Triton cache
    (`torch._inductor.utils.fresh_cache`), so a compile time never depends on what an
-   earlier compile left on disk. Parts about the warm cache say so and do not use it.
+   earlier compile left on disk. Parts about the warm cache say so and do not use it. What a
+   process pays once before its first compile is paid first, on a one-line function
+   (`warm_up_compiler`); on a CPU, Inductor's vector-instruction search comes before that, its
+   test programs kept per machine (`search_vector_isa`).
 7. **Threads.** On CPU, timing runs with the intra-op thread count `timing_threads` returns,
    and that count is what results report (`cpu_threads`).
 8. **Ceilings.** `labs.common.ceilings` measures what the device can do (copy bandwidth,
@@ -528,13 +531,55 @@ def compile_seconds(first_call: Callable[[], Any], device: str, reset_dynamo: bo
         return first_call_s(first_call, device)
 
 
+@dataclass(frozen=True)
+class IsaSearch:
+    """This process's answer to "which vector instruction sets may C++ kernels use"."""
+    seconds: float      # loading each test program in a child process, and building those missing
+    built: int          # test programs built now (0: an earlier process on this machine built them)
+    chosen: str         # the set Inductor's CPU kernels will use ("avx512 avx512_vnni", ...)
+
+
+_isa_search: IsaSearch | None = None
+
+
+def search_vector_isa() -> IsaSearch:
+    """Ask Inductor which vector instruction sets its C++ kernels may use, once per process,
+    with its test programs kept per machine and torch release (environment.shared_vector_isa_dir).
+
+    Inductor builds one test program per set in the cache folder of the moment and remembers
+    the answer for the process. Asked first inside a cold cache, every process would build
+    them again; asked here, only a machine's first process does, as with Inductor's own
+    default cache. The answer does not depend on the folder, and no compile of a graph reads
+    anything from it: cold compiles stay cold."""
+    global _isa_search
+    if _isa_search is None:
+        from torch._inductor import cpu_vec_isa
+
+        from labs.common.environment import shared_vector_isa_dir
+        folder = shared_vector_isa_dir(torch.__version__)
+        before = _test_programs(folder)
+        started = time.perf_counter()
+        with cache_in(folder):
+            chosen = str(cpu_vec_isa.pick_vec_isa())
+        _isa_search = IsaSearch(time.perf_counter() - started, len(_test_programs(folder) - before), chosen)
+    return _isa_search
+
+
+def _test_programs(folder: Path) -> set[Path]:
+    return set(folder.rglob("*.so")) if folder.is_dir() else set()
+
+
 def warm_up_compiler(device: str) -> float:
     """Compile a one-line function in a throwaway cache and return how long that took.
 
     The first compilation in a process also pays once-per-process and once-per-machine costs:
     importing Inductor, starting its compile workers, and on CPU building the precompiled C++
     header that every later kernel includes. Paying them here, before any timed compile,
-    leaves each cold compile with the cost of its own graphs only, so cold compiles compare."""
+    leaves each cold compile with the cost of its own graphs only, so cold compiles compare.
+    On CPU the vector-instruction search comes first and apart (`search_vector_isa`): it is not
+    in the returned time."""
+    if device == "cpu":
+        search_vector_isa()
     x = torch.randn(64, device=device)
     with cold_caches(reset_dynamo=False):
         return first_call_s(lambda: torch.compile(lambda t: (t.sin() + 1).sum())(x), device)

@@ -86,11 +86,17 @@ def first_step_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list
             for (key, seconds, share), (_, w_seconds, _) in zip(cold, hot)]
     lines += out.table(w["phase_header"], rows)
     header = w["header_built"] if fs.built_precompiled_header else ""
-    lines += [w["toolchain"].format(toolchain=out.s(fs.toolchain_s), header=header), ""]
+    isa = fs.vector_isa
+    isa_words = "" if isa is None else w["isa"].format(
+        seconds=out.s(isa.seconds), chosen=isa.chosen,
+        built=w["isa_built"].format(count=isa.built) if isa.built else w["isa_found"])
+    lines += [w["toolchain"].format(toolchain=out.s(fs.toolchain_s), header=header) + isa_words, ""]
     saved = 100 * (fs.compiled_s - warm.first_step_s) / fs.compiled_s
     lines += [w["warm"].format(warm=out.s(warm.first_step_s), saved=out.pct(saved), aot=warm.phases.aot_cache_hits,
                                fx=warm.phases.fx_cache_hits, dynamo=out.s(warm.phases.dynamo_s),
                                startup=out.s(warm.startup_s), toolchain=out.s(warm.toolchain_s),
+                               isa="" if warm.vector_isa_s is None else w["warm_isa"].format(
+                                   seconds=out.s(warm.vector_isa_s)),
                                process=out.s(warm.process_s)), ""]
     return lines
 

@@ -36,12 +36,17 @@ WORDS: dict[str, dict[str, Any]] = {
         "toolchain": "Not in these numbers: the process's first compile of anything (a one-line function, "
                      "compiled before the timings) took {toolchain}: importing Inductor, starting its "
                      "compile workers{header}. Every process that compiles pays it once.",
+        "isa": " Before it, and apart, Inductor's search for the vector instruction sets its C++ kernels may "
+               "use took {seconds} ({built}); it chose {chosen}.",
+        "isa_built": "{count} test programs built now: this machine's first search for this torch",
+        "isa_found": "its test programs already built by an earlier process on this machine, loaded again",
+        "warm_isa": ", {seconds} for the vector-instruction search",
         "header_built": ", and building Inductor's precompiled C++ header (once per machine and temp folder)",
         "warm": "A new process pointed at the same `TORCHINDUCTOR_CACHE_DIR` (a warm cache, on purpose) "
                 "took {warm} for its first step ({saved} less; {aot} AOTAutograd and {fx} FX-graph cache "
                 "hits). Dynamo still traced the bytecode ({dynamo}): the cache keeps compiled graphs, not "
                 "the guarded frames of a process. Before that step the restart cost {startup} of imports "
-                "and setup and {toolchain} for its own first compile of anything; {process} from launch "
+                "and setup{isa} and {toolchain} for its own first compile of anything; {process} from launch "
                 "to the end of the first step.",
         "s2": "## 2. Steady state",
         "ab_header": ["variant", "clock", "median", "quartiles", "steps timed", "first step"],
@@ -167,13 +172,20 @@ WORDS: dict[str, dict[str, Any]] = {
         "toolchain": "Fuera de estas cifras: la primera compilación de cualquier cosa en el proceso (una "
                      "función de una línea, compilada antes de medir) tardó {toolchain}: importar Inductor, "
                      "arrancar sus procesos de compilación{header}. Todo proceso que compila la paga una vez.",
+        "isa": " Antes, y aparte, la búsqueda de Inductor de los conjuntos de instrucciones vectoriales que "
+               "pueden usar sus kernels C++ tardó {seconds} ({built}); eligió {chosen}.",
+        "isa_built": "construyó ahora {count} programas de prueba: la primera búsqueda de esta máquina para "
+                     "este torch",
+        "isa_found": "sus programas de prueba ya los había construido otro proceso en esta máquina; solo los "
+                     "volvió a cargar",
+        "warm_isa": ", {seconds} de la búsqueda de instrucciones vectoriales",
         "header_built": " y construir la cabecera C++ precompilada de Inductor (una vez por máquina y carpeta "
                         "temporal)",
         "warm": "Un proceso nuevo apuntado al mismo `TORCHINDUCTOR_CACHE_DIR` (una caché caliente, a propósito) "
                 "tardó {warm} en su primer paso ({saved} menos; {aot} aciertos en la caché de AOTAutograd y "
                 "{fx} en la de grafos FX). Dynamo volvió a trazar el bytecode ({dynamo}): la caché guarda "
                 "grafos compilados, no los marcos (frames) con guardas de un proceso. Antes de ese paso, el "
-                "reinicio costó {startup} de importaciones y preparación y {toolchain} de su propia primera "
+                "reinicio costó {startup} de importaciones y preparación{isa} y {toolchain} de su propia primera "
                 "compilación; {process} desde el arranque hasta el final del primer paso.",
         "s2": "## 2. Régimen estacionario",
         "ab_header": ["variante", "reloj", "mediana", "cuartiles", "pasos medidos", "primer paso"],

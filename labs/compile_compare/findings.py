@@ -20,6 +20,7 @@ class WarmStart:
     phases: CompilePhases
     startup_s: float           # the new process's imports and setup
     toolchain_s: float         # its first compile of anything (a one-line function)
+    vector_isa_s: float | None  # before it, on CPU: the vector-instruction search (its test programs kept)
     process_s: float           # the new process from start to its first step's end
 
 
@@ -30,6 +31,7 @@ class FirstStep:
     phases: CompilePhases              # the compiled first step's compile, phase by phase
     first_loss_diff: float             # |eager - compiled| loss of step 1 (same weights, batch)
     toolchain_s: float                 # the process's first compile of anything (paid before)
+    vector_isa: measure.IsaSearch | None   # on CPU, before that: the vector-instruction search
     built_precompiled_header: bool     # ... which also built Inductor's precompiled C++ header
     warm: WarmStart                    # a new process on the same cache: its first step
 

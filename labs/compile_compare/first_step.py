@@ -58,6 +58,7 @@ def spawn_warm_start(preset: str, device: str) -> WarmStart:
     data = json.loads(lines[-1][len(warm_start.RESULT_PREFIX):])
     return WarmStart(first_step_s=data["first_step_s"], phases=compile_phases.CompilePhases(**data["phases"]),
                      startup_s=data["startup_s"], toolchain_s=data["toolchain_s"],
+                     vector_isa_s=data["vector_isa_s"],
                      process_s=data["process_s"])
 
 
@@ -90,6 +91,7 @@ def run(settings: Settings, device: str, preset: str, work: Path,
     progress("the first compile of the process (toolchain warm-up)")
     had_header = precompiled_header_exists()
     toolchain_s = measure.warm_up_compiler(device)
+    vector_isa = measure.search_vector_isa() if device == "cpu" else None   # this process's, done first
     built_header = device == "cpu" and not had_header and precompiled_header_exists()
     # The compile into a cache that starts empty: the first step is cold, and the warm-start
     # process then reads the same folder.
@@ -102,7 +104,8 @@ def run(settings: Settings, device: str, preset: str, work: Path,
         warm = spawn_warm_start(preset, device)
     result = FirstStep(eager_trace_s=eager_trace, compiled_trace_s=compiled_trace, phases=first.phases,
                        first_loss_diff=abs(losses["eager"][0] - losses["compiled"][0]).item(),
-                       toolchain_s=toolchain_s, built_precompiled_header=built_header, warm=warm)
+                       toolchain_s=toolchain_s, vector_isa=vector_isa, built_precompiled_header=built_header,
+                       warm=warm)
     # The same step functions go on to the later parts: a new torch.compile wrapper would be
     # a new backend to Dynamo's guards, hence a recompilation.
     return result, Steps(eager=training.on_rotation(eager_train, rotation),

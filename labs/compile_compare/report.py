@@ -139,12 +139,18 @@ def first_step(lab: Lab, result: FirstStep) -> None:
     lab.metric("first_step.graphs", first.phases.records)
     lab.metric("first_step.toolchain_s", first.toolchain_s, "s")
     lab.metric("first_step.built_precompiled_header", yes_no(first.built_precompiled_header))
+    if first.vector_isa is not None:
+        lab.metric("first_step.vector_isa_s", first.vector_isa.seconds, "s")
+        lab.metric("first_step.vector_isa_built", first.vector_isa.built)
+        lab.metric("first_step.vector_isa", first.vector_isa.chosen)
     lab.metric("first_step.loss_diff", first.first_loss_diff)
     hits = warm.phases.aot_cache_hits + warm.phases.fx_cache_hits
     lab.metric("warm.first_step_s", warm.first_step_s, "s")
     lab.metric("warm.process_s", warm.process_s, "s")
     lab.metric("warm.startup_s", warm.startup_s, "s")
     lab.metric("warm.toolchain_s", warm.toolchain_s, "s")
+    if warm.vector_isa_s is not None:
+        lab.metric("warm.vector_isa_s", warm.vector_isa_s, "s")
     lab.metric("warm.saved_s", first.compiled_s - warm.first_step_s, "s")
     lab.metric("warm.saved_share", 100 * (1 - warm.first_step_s / first.compiled_s), "%")
     lab.metric("warm.speedup", first.compiled_s / warm.first_step_s, "×")

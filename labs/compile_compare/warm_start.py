@@ -20,7 +20,7 @@ import time
 STARTED = time.perf_counter()
 
 
-from labs.common.measure import warm_up_compiler
+from labs.common.measure import search_vector_isa, warm_up_compiler
 from labs.compile_compare import compiling, training
 from labs.compile_compare.settings import SETTINGS
 
@@ -37,10 +37,11 @@ def measure(preset: str, device: str, threads: int | None = None) -> dict:
     step = training.on_rotation(compiling.compiled_step(replica), rotation)
     startup_s = time.perf_counter() - STARTED
     # As the parent did before its cold compile: the process's one-time compile costs apart.
+    vector_isa_s = search_vector_isa().seconds if device == "cpu" else None
     toolchain_s = warm_up_compiler(device)
     first = compiling.timed_first_call(step, device)
     return {"first_step_s": first.seconds, "phases": first.phases.as_dict(), "startup_s": startup_s,
-            "toolchain_s": toolchain_s, "process_s": time.perf_counter() - STARTED}
+            "toolchain_s": toolchain_s, "vector_isa_s": vector_isa_s, "process_s": time.perf_counter() - STARTED}
 
 
 def main() -> None:
