@@ -26,9 +26,12 @@ from labs.common.labmeta import LABS_DIR
 def compile_both_modes(preset: str, device: str) -> None:
     import torch
 
+    from labs.common.measure import search_vector_isa
     from labs.inside_compile.block import make_block, make_input
     from labs.inside_compile.settings import SEED, SETTINGS
 
+    if device == "cpu":   # as the lab's own process does: its test programs from the machine's folder
+        search_vector_isa()
     settings = SETTINGS[preset]
     model = make_block(settings.d_model, settings.d_hidden, device, SEED)
     x = make_input(settings.input_shape, device, SEED)
