@@ -74,12 +74,14 @@ def test_one_search_per_process(fresh_process):
 
 
 def test_each_release_has_its_own_folder_under_one_root(monkeypatch, tmp_path):
+    assert environment.LABS_DIR == ROOT / "labs"                    # the default root is the repository's
+    monkeypatch.setattr(environment, "LABS_DIR", tmp_path / "repo" / "labs")
     monkeypatch.delenv(environment.VECTOR_ISA_VARIABLE, raising=False)
     default = environment.shared_vector_isa_dir("2.13.0+cpu")
-    assert default == ROOT / ".work" / "vector-isa" / "2.13.0+cpu"
-    assert environment.shared_vector_isa_dir("2.11.0") != default
-    monkeypatch.setenv(environment.VECTOR_ISA_VARIABLE, str(tmp_path))
-    assert environment.shared_vector_isa_dir("2.11.0") == tmp_path / "2.11.0"
+    assert default == tmp_path / "repo" / ".work" / "vector-isa" / "2.13.0+cpu" and default.is_dir()
+    assert environment.shared_vector_isa_dir("2.11.0") == default.parent / "2.11.0"
+    monkeypatch.setenv(environment.VECTOR_ISA_VARIABLE, str(tmp_path / "chosen"))
+    assert environment.shared_vector_isa_dir("2.11.0") == tmp_path / "chosen" / "2.11.0"
 
 
 def test_only_programs_this_search_added_count_as_built(fresh_process, tmp_path):
@@ -128,3 +130,15 @@ def test_with_real_inductor_a_second_process_builds_nothing_and_chooses_the_same
     assert runs[0]["chosen"] == runs[1]["chosen"]
     assert {run["cache"] for run in runs} == {str(tmp_path / "cold")}
     assert not list((tmp_path / "cold").rglob("*.so"))         # nothing built into the cold folder
+
+
+def test_an_unwritable_machine_folder_leaves_the_search_in_the_cache_of_the_moment(fresh_process, tmp_path,
+                                                                                    monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv(environment.VECTOR_ISA_VARIABLE, str(blocker / "isa"))   # cannot be created
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "cold"))
+    assert environment.shared_vector_isa_dir(torch.__version__) is None
+    found = measure.search_vector_isa()                                          # no raise
+    assert fresh_process.folders == [tmp_path / "cold"]
+    assert (found.built, found.chosen) == (2, "avx512")

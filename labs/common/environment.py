@@ -101,10 +101,16 @@ def share_precompiled_headers(tmp: Path) -> None:
 VECTOR_ISA_VARIABLE = "COURSE_VECTOR_ISA"
 
 
-def shared_vector_isa_dir(torch_version: str) -> Path:
-    """COURSE_VECTOR_ISA, else .work/vector-isa at the repository's root; one folder per release."""
+def shared_vector_isa_dir(torch_version: str) -> Path | None:
+    """COURSE_VECTOR_ISA, else .work/vector-isa at the repository's root; one folder per release,
+    made here. None when it cannot be made (a read-only checkout): each process then builds
+    the programs in its own cache, as before."""
     configured = os.environ.get(VECTOR_ISA_VARIABLE)
     root = Path(configured) if configured else LABS_DIR.parent / ".work" / "vector-isa"
+    try:
+        (root / torch_version).mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
     return root / torch_version
 
 

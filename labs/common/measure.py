@@ -554,9 +554,10 @@ def search_vector_isa() -> IsaSearch:
     global _isa_search
     if _isa_search is None:
         from torch._inductor import cpu_vec_isa
+        from torch._inductor.runtime.cache_dir_utils import cache_dir
 
         from labs.common.environment import shared_vector_isa_dir
-        folder = shared_vector_isa_dir(torch.__version__)
+        folder = shared_vector_isa_dir(torch.__version__) or Path(cache_dir())   # unwritable: as before
         before = _test_programs(folder)
         started = time.perf_counter()
         with cache_in(folder):

@@ -40,6 +40,8 @@ import torch
 from labs.common import capture, inductor_output, measure
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+if DEVICE == "cpu":  # which vector instructions C++ kernels may use: test programs built once per machine
+    measure.search_vector_isa()
 torch.manual_seed(42)
 print(f"torch {torch.__version__} on {DEVICE}")
 
