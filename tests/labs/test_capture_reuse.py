@@ -35,6 +35,12 @@ def test_a_capture_from_the_timed_compiles_cache_dumps_the_same_kernels_and_buil
                                                                                        device):
     monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "lab-cache"))  # where a stray build would go
     monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "lab-cache" / "triton"))
+    # Both compiles where Inductor's compile workers compile: until they are ready the main process
+    # compiles Triton kernels, under other hashes, and a capture that starts after they became
+    # ready builds a kernel again (1 test run in 4 on an H200; scripts/bench_compile_pool.py).
+    from torch._inductor.async_compile import AsyncCompile
+    measure.warm_up_compiler(device)
+    AsyncCompile.wait_pool_ready()
     x = torch.randn(32, 48, device=device)
     kept = tmp_path / "kept"
     measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), device, keep_in=kept)
@@ -43,7 +49,8 @@ def test_a_capture_from_the_timed_compiles_cache_dumps_the_same_kernels_and_buil
 
     with recorder.capturing(tmp_path / "reused", kernels_from=kept) as reused:
         torch.compile(scaled_softmax)(x)
-    assert built_kernels(kept) == built, "the capture built its kernels again"
+    rebuilt = sorted(built_kernels(kept) - built)
+    assert not rebuilt, f"the capture built its kernels again: {rebuilt} beside {sorted(built)}"
     assert not (tmp_path / "lab-cache").exists() or not built_kernels(tmp_path / "lab-cache"), \
         "the capture built its kernels in another cache"
 
