@@ -55,7 +55,7 @@ def main() -> None:
         kept = scratch / "kept"
         measure.compile_seconds(lambda: torch.compile(scaled_softmax)(x), "cuda", keep_in=kept)
         built = cache_entries(kept)
-        choice = [json.loads(p.read_text()) for p in kept.rglob("*.best_config")]
+        choice = [json.loads(p.read_text(encoding="utf-8")) for p in kept.rglob("*.best_config")]
         with recorder.capturing(scratch / "capture", kernels_from=kept):
             torch.compile(scaled_softmax)(x)
         new = sorted(set(cache_entries(kept)) - set(built))

@@ -48,6 +48,13 @@ SENTENCES = {
 }
 
 
+def test_a_faster_step_inside_the_band_is_said_faster_in_both_languages():
+    said = band_said(BASE, Spread(97, 96.5, 97.5), WHAT)
+    assert said.outcome == "same_band"
+    assert said.en.startswith("The compiled step was 3.00% faster, inside the course's 5% band")
+    assert said.es.startswith("El paso compilado fue un 3,00\u00a0% más rápido, dentro de la banda")
+
+
 @pytest.mark.parametrize("outcome", SENTENCES)
 def test_each_band_sentence_is_whole_in_both_languages(outcome):
     candidate, en, es = SENTENCES[outcome]

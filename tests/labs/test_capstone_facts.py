@@ -62,18 +62,33 @@ def test_the_committed_runs_reports_decide_every_claim_they_state(device):
     english = report.english(report.Facts(manifest, "en"), "a machine", "full")
     spanish = report.spanish(report.Facts(manifest, "es"), "a machine", "full")
     assert "(not decided on this run" not in english and "(no decidido en esta ejecución" not in spanish
+    assert all(part["status"] == "ok" for part in manifest["parts"].values())      # a complete run ...
+    assert "did not complete" not in english and "no se completó" not in spanish   # ... says no part failed
     # Day 70's three paragraphs open the report, one blank line apart, under the summary's heading
     assert "## In short\n\n**mlopt.** " in english and "\n\n**memfuse.** " in english
     assert "\n\n**llm_bench.** " in english
     assert "## En resumen\n\n**mlopt.** " in spanish
 
 
-@pytest.mark.parametrize("verdict, en", [
-    ("not_measured", "torch.compile was not timed in this preset"),
-    ("slower", "slower than torch.compile ("),
-    ("same", "as fast as torch.compile ("),
+@pytest.mark.parametrize("verdict, en, es", [
+    ("not_measured", "torch.compile was not timed in this preset", "torch.compile no se midió en este preajuste"),
+    ("slower", "slower than torch.compile (", "más lento que torch.compile ("),
+    ("same", "as fast as torch.compile (", "tan rápido como torch.compile ("),
 ])
-def test_the_graph_optimizer_against_torch_compile_is_said_only_when_timed(verdict, en):
+def test_the_graph_optimizer_against_torch_compile_is_said_only_when_timed(verdict, en, es):
     manifest = copy.deepcopy(committed("capstone", "cpu").manifest)
     manifest["metrics"]["mlopt.vs_torch_compile.verdict"]["value"] = verdict
     assert en in report.english(report.Facts(manifest, "en"), "a machine", "full")
+    assert es in report.spanish(report.Facts(manifest, "es"), "a machine", "full")
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_a_report_calls_no_more_figures_not_measured_than_its_run_left_unmeasured(device):
+    """A figure the report reads under a wrong key reads "not measured": on a complete run that
+    is a contradiction of its manifest, which holds the figure."""
+    manifest = committed("capstone", device).manifest
+    unmeasured = sum(entry["value"] in (None, "not_measured") for entry in manifest["metrics"].values())
+    english = report.english(report.Facts(manifest, "en"), "a machine", "full")
+    spanish = report.spanish(report.Facts(manifest, "es"), "a machine", "full")
+    assert english.count("not measured") <= unmeasured
+    assert spanish.count("no medido") <= unmeasured

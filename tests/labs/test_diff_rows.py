@@ -39,8 +39,18 @@ def test_a_short_stretch_between_changes_is_kept_whole():
     # five unchanged lines between two changes: two kept after the first, two before the second,
     # and one fold can only hide one line, so all five are shown
     assert [r.change for r in rows] == [None, "changed", None, None, None, None, None, "changed"]
+    assert not any("unchanged" in r.text for r in rows)
     six = side_by_side(old[:7] + ["g", "y"], new[:7] + ["g", "Y"])
     assert Row("… 2 unchanged lines …", None) in six
+
+
+def test_a_listing_that_opens_with_a_change_keeps_two_lines_after_it():
+    old = ["X"] + [f"l{i}" for i in range(1, 10)]
+    assert side_by_side(old, ["Y"] + old[1:]) == [
+        Row(row("X", "|", "Y"), "changed"),
+        Row(row("l1", " ", "l1"), None), Row(row("l2", " ", "l2"), None),
+        Row("… 7 unchanged lines …", None),
+    ]
 
 
 def test_lines_removed_and_added_are_marked_on_their_side():
@@ -60,3 +70,5 @@ def test_a_tab_is_four_spaces_and_a_long_line_ends_in_an_ellipsis_at_90_columns(
     long = "x" * 100
     [changed] = side_by_side(["\tx"], [long])
     assert changed == Row(row("    x", "|", "x" * 89 + "…"), "changed")
+    [exact] = side_by_side(["a"], ["y" * 90])                   # 90 columns fit whole
+    assert exact == Row(row("a", "|", "y" * 90), "changed")

@@ -158,6 +158,35 @@ MODULES["scripts/course/code_comments.py"] = ["tests/test_code_comments.py"]
 MODULES["scripts/course/plots.py"] = ["tests/test_plots.py", "tests/test_markers.py", "tests/test_cohort_markers.py"]
 MODULES["scripts/course/strings.py"] = ["tests/test_strings.py", "tests/test_curriculum_markers.py", "tests/test_markers.py"]
 MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "tests/test_hardening.py", "tests/test_site.py"]
+# The labs' judgments: the code that turns measured rows into verdicts, picks and the sentences
+# a page prints from them. Each with the fast test files that import it.
+COMPILE_COMPARE_TESTS = ["tests/labs/test_compile_compare.py", "tests/labs/test_compile_compare_summaries.py",
+                         "tests/labs/test_compile_compare_judgments.py",
+                         "tests/test_claims_round8.py", "tests/test_claims_registry.py"]
+for _module in ("claims", "findings", "summaries", "payoff"):
+    MODULES[f"labs/compile_compare/{_module}.py"] = COMPILE_COMPARE_TESTS
+for _module in ("gradcheck", "validate", "pick", "predict"):
+    MODULES[f"labs/distributed/{_module}.py"] = ["tests/labs/test_distributed.py",
+                                                 "tests/labs/test_distributed_round8.py",
+                                                 "tests/labs/test_gradcheck_mapping.py",
+                                                 "tests/labs/test_pick_sentences.py",
+                                                 "tests/labs/test_predict_formulas.py",
+                                                 "tests/labs/test_validate_lines.py"]
+MODULES["labs/compile_compare/shapes.py"] = COMPILE_COMPARE_TESTS   # the policies' predicted recompilations
+CLAIMS_TESTS = ["tests/test_claims.py", "tests/test_claims_round8.py", "tests/test_claims_registry.py",
+                "tests/test_claims_rules.py"]
+for _module in ("common", "inductor_kernels", "inside_compile"):
+    MODULES[f"labs/{_module}/claims.py"] = CLAIMS_TESTS
+for _module in ("release_changes", "diff"):
+    MODULES[f"labs/kernel_history/{_module}.py"] = ["tests/labs/test_kernel_history.py",
+                                                    "tests/labs/test_release_changes_whole.py",
+                                                    "tests/labs/test_diff_rows.py"]
+for _module in ("claims", "report"):
+    MODULES[f"labs/capstone/{_module}.py"] = ["tests/labs/test_capstone.py", "tests/labs/test_capstone_round8.py",
+                                              "tests/labs/test_capstone_report_numbers.py",
+                                              "tests/labs/test_capstone_standing.py",
+                                              "tests/labs/test_capstone_day70.py",
+                                              "tests/labs/test_capstone_facts.py"]
 
 
 def build_tree(modules: list[str]) -> None:
@@ -190,7 +219,10 @@ def build_tree(modules: list[str]) -> None:
 
 def run_mutmut(budget_s: float, jobs: int) -> tuple[bool, int | None]:
     """(whether mutmut finished within the budget, its exit status when it did)."""
-    env = dict(os.environ, PYTHONPATH=str(TREE), NO_MKDOCS_2_WARNING="1")
+    # One intra-op thread: mutmut forks each mutant from a process that already ran torch, and a
+    # fork taken while OpenMP's pool exists can hang in the next parallel op (every mutant of a
+    # function that runs one timed out: gradcheck.reference, 10 of 10).
+    env = dict(os.environ, PYTHONPATH=str(TREE), NO_MKDOCS_2_WARNING="1", OMP_NUM_THREADS="1")
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
     process = subprocess.Popen(mutmut, cwd=TREE, env=env, start_new_session=True)
     try:
