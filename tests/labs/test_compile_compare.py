@@ -22,6 +22,7 @@ from labs.common import measure
 from labs.common.formatting import format_number, with_unit
 from labs.compile_compare import compile_phases, graph_breaks, machine, payoff, recompile_log, shapes, summaries
 from labs.compile_compare.findings import AB
+from tests.helpers_compile_compare import first_step_findings
 
 LAB = "compile_compare"
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -598,16 +599,6 @@ def test_compile_log_payoff_sentences_name_each_clock_and_the_steps_only_when_af
     assert "tiempo de dispositivo" in lines[1] and not any(ch.isdigit() for line in lines for ch in line)
 
 
-def _first_step(vector_isa: measure.IsaSearch | None, warm_isa_s: float | None):
-    from labs.compile_compare.findings import FirstStep, WarmStart
-    phases = compile_phases.CompilePhases(dynamo_s=1.0, aot_autograd_s=1.0, inductor_s=1.0, kernel_compile_s=2.0,
-                                          records=2)
-    warm = WarmStart(first_step_s=1.5, phases=compile_phases.CompilePhases(dynamo_s=1.0, records=2, fx_cache_hits=2),
-                     startup_s=3.0, toolchain_s=2.0, vector_isa_s=warm_isa_s, process_s=7.5)
-    return FirstStep(eager_trace_s=[0.5, 0.1], compiled_trace_s=[6.0, 0.1], phases=phases, first_loss_diff=0.0,
-                     toolchain_s=2.5, vector_isa=vector_isa, built_precompiled_header=False, warm=warm)
-
-
 @pytest.mark.parametrize("built", [0, 6])
 def test_the_vector_instruction_search_is_reported_apart_with_what_it_built(tmp_path, built):
     """report.first_step and COMPILE_LOG without compiling: the figures come from the search as
@@ -617,7 +608,7 @@ def test_the_vector_instruction_search_is_reported_apart_with_what_it_built(tmp_
     from labs.compile_compare import compile_log, report
     from labs.compile_compare.findings import Findings
     lab = Lab(LabOptions("compile_compare", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
-    result = _first_step(measure.IsaSearch(seconds=7.25, built=built, chosen="avx2"), warm_isa_s=1.125)
+    result = first_step_findings(measure.IsaSearch(seconds=7.25, built=built, chosen="avx2"), warm_isa_s=1.125)
     report.first_step(lab, result)
     metrics = {key: entry["value"] for key, entry in lab.result["metrics"].items()}
     assert (metrics["first_step.vector_isa_s"], metrics["first_step.vector_isa_built"],
@@ -637,7 +628,7 @@ def test_a_gpu_run_reports_no_vector_instruction_search(tmp_path):
     from labs.compile_compare import compile_log, report
     from labs.compile_compare.findings import Findings
     lab = Lab(LabOptions("compile_compare", "cuda", "smoke", tmp_path / "out", tmp_path / "work"))
-    result = _first_step(None, warm_isa_s=None)
+    result = first_step_findings(None, warm_isa_s=None)
     report.first_step(lab, result)
     assert not [key for key in lab.result["metrics"] if "vector_isa" in key]
     text = "\n".join(compile_log.first_step_section(Findings("cuda", "smoke", "x", first_step=result), {},

@@ -13,7 +13,7 @@ import pytest
 
 from course import claims as course_claims
 from labs.common import measure
-from labs.compile_compare import payoff, shapes, summaries
+from labs.compile_compare import payoff, recompile_log, shapes, summaries
 from labs.compile_compare.claims import host_overhead_said
 from labs.compile_compare.findings import AB
 
@@ -165,3 +165,98 @@ def test_the_dimensions_each_policy_compiles_as_constants_first(policy, first, c
 def test_the_full_presets_shapes_predict_each_policys_recompilations(policy, recompiles):
     sequence = ((64, 64), (32, 64), (64, 48), (48, 40), (64, 64))
     assert shapes.expected_recompiles(policy, sequence, 64) == recompiles
+
+
+# -- report.first_step: every figure the part records, worked out by hand ----------------------
+
+def test_the_first_step_part_records_each_figure_from_its_findings(tmp_path):
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
+    from labs.compile_compare import report
+    from tests.helpers_compile_compare import first_step_findings
+    lab = Lab(LabOptions("compile_compare", "cuda", "smoke", tmp_path / "out", tmp_path / "work"))
+    # eager 0.5 s then 0.1 s; compiled 6.0 s then 0.1 s; the cold compile's phases 1 + 1 + 1 + 2 = 5 s
+    # (Dynamo, AOTAutograd, Inductor, kernels); the warm process: 1.5 s, Dynamo 1 s, two FX-cache hits
+    report.first_step(lab, first_step_findings(None, warm_isa_s=None))
+    metrics = {key: (entry["value"], entry.get("unit", "")) for key, entry in lab.result["metrics"].items()}
+    sixth = 100 / 6
+    expected = {
+        "first_step.eager_s": (0.5, "s"), "first_step.eager_ms": (500.0, "ms"), "first_step.compiled_s": (6.0, "s"),
+        "first_step.ratio": (12.0, "×"), "first_step.compile_s": (5.0, "s"), "first_step.explained_share": (5 * sixth, "%"),
+        "first_step.dynamo_s": (1.0, "s"), "first_step.dynamo_share": (sixth, "%"),
+        "first_step.aot_autograd_s": (1.0, "s"), "first_step.aot_autograd_share": (sixth, "%"),
+        "first_step.inductor_s": (1.0, "s"), "first_step.inductor_share": (sixth, "%"),
+        "first_step.kernel_compile_s": (2.0, "s"), "first_step.kernel_compile_share": (2 * sixth, "%"),
+        "first_step.rest_s": (1.0, "s"), "first_step.rest_share": (sixth, "%"),
+        "first_step.largest_phase": ("kernel_compile", ""), "first_step.graphs": (2, ""),
+        "first_step.toolchain_s": (2.5, "s"), "first_step.built_precompiled_header": ("no", ""),
+        "first_step.loss_diff": (0.0, ""),
+        "warm.first_step_s": (1.5, "s"), "warm.process_s": (7.5, "s"), "warm.startup_s": (3.0, "s"),
+        "warm.toolchain_s": (2.0, "s"), "warm.saved_s": (4.5, "s"), "warm.saved_share": (75.0, "%"),
+        "warm.speedup": (4.0, "×"), "warm.cache_hits": (2, ""), "warm.cache_misses": (0, ""),
+        "warm.largest_phase": ("dynamo", ""),
+        "warm.dynamo_s": (1.0, "s"), "warm.dynamo_share": (200 / 3, "%"),
+        "warm.aot_autograd_s": (0.0, "s"), "warm.aot_autograd_share": (0.0, "%"),
+        "warm.inductor_s": (0.0, "s"), "warm.inductor_share": (0.0, "%"),
+        "warm.kernel_compile_s": (0.0, "s"), "warm.kernel_compile_share": (0.0, "%"),
+        "warm.rest_s": (0.5, "s"), "warm.rest_share": (100 / 3, "%"),
+    }
+    assert sorted(metrics) == sorted(expected)
+    for key, (value, unit) in expected.items():
+        assert metrics[key] == (pytest.approx(value) if isinstance(value, float) else value, unit), key
+    tables = lab.result["tables"]
+    assert tables["first_steps"]["rows"] == [[1, 500.0, 6000.0], [2, 100.0, 100.0]]
+    # what the page's table and figure markers name
+    assert (tables["first_steps"]["columns"], tables["first_steps"]["units"]) == (
+        ["step", "eager_ms", "compiled_ms"], {"eager_ms": "ms", "compiled_ms": "ms"})
+    assert tables["first_step_split"]["units"] == {"cold_s": "s", "cold_share": "%", "warm_s": "s", "warm_share": "%"}
+    figure = lab.result["figures"]["first_steps"]
+    assert (figure["table"], figure["x"], figure["y"], figure["log_y"]) == (
+        "first_steps", "step", ["eager_ms", "compiled_ms"], True)
+    split = tables["first_step_split"]
+    assert split["columns"] == ["phase", "cold_s", "cold_share", "warm_s", "warm_share"]
+    assert [row[0] for row in split["rows"]] == ["dynamo", "aot_autograd", "inductor", "kernel_compile", "rest"]
+    assert split["rows"][3][1:] == [2.0, pytest.approx(2 * sixth), 0.0, 0.0]
+    checks = lab.result["checks"]
+    assert {name: (c["value"], c["op"], c["threshold"], c["passed"]) for name, c in checks.items()} == {
+        "compiled_loss_matches_eager": (0.0, "<", report.LOSS_MATCH, True),
+        "phases_explain_first_step": (pytest.approx(5 * sixth), ">=", 50, True),
+        "phases_within_first_step": (pytest.approx(5 * sixth), "<=", 100, True),
+        "warm_cache_hit": (2, ">=", 1, True),
+        "warm_start_faster": (1.5, "<", 6.0, True)}
+    assert {name: c.get("unit") for name, c in checks.items() if c.get("unit")} == {
+        "phases_explain_first_step": "%", "phases_within_first_step": "%", "warm_start_faster": "s"}
+    for check in checks.values():                     # a label in each language, and not the same
+        assert check["label"]["en"] and check["label"]["es"] and check["label"]["en"] != check["label"]["es"]
+
+
+# -- recompile_log.parse: a log of several recompilations, read back whole ---------------------
+
+STDERR = """\
+V1121 13:06:18.123000 1 torch/_dynamo/guards.py:3002] [0/1] [__recompiles] Recompiling function forward in /x/minigpt.py:117
+V1121 13:06:18.123000 1 torch/_dynamo/guards.py:3002] [0/1] [__recompiles]     triggered by the following guard failure(s):
+V1121 13:06:18.123000 1 torch/_dynamo/guards.py:3002] [0/1] [__recompiles]     - 0/0: tensor 'idx' size mismatch at index 0. expected 8, actual 16
+V1121 13:06:19.456000 1 torch/_dynamo/guards.py:3002] [0/2] [__recompiles] Recompiling function forward in /x/minigpt.py:117
+V1121 13:06:19.456000 1 torch/_dynamo/guards.py:3002] [0/2] [__recompiles]     triggered by the following guard failure(s):
+V1121 13:06:19.456000 1 torch/_dynamo/guards.py:3002] [0/2] [__recompiles]     - 0/1: tensor 'idx' size mismatch at index 1. expected 32, actual 24.
+V1121 13:06:19.456000 1 torch/_dynamo/guards.py:3002] [0/2] [__recompiles]     - 0/0: ___check_global_state()  # x = y  # a.py:1
+V1121 13:06:20.789000 1 torch/_dynamo/guards.py:3002] [1/1] [__recompiles] Recompiling function loss in /x/train.py:9
+V1121 13:06:20.789000 1 torch/_dynamo/guards.py:3002] [1/1] [__recompiles]     triggered by the following guard failure(s):
+V1121 13:06:20.789000 1 torch/_dynamo/guards.py:3002] [1/1] [__recompiles]     - 1/0: ___check_type_id(x, 1)
+"""
+
+
+def test_a_log_of_three_recompilations_gives_each_its_own_failures():
+    first, second, third = recompile_log.parse(STDERR)
+    assert (first.function, first.location) == ("forward", "/x/minigpt.py:117")
+    assert first.failures == (recompile_log.GuardFailure(
+        "0/0", "tensor 'idx' size mismatch at index 0. expected 8, actual 16", tensor="idx", dim=0, expected="8",
+        actual="16"),)
+    assert second.failures == (
+        recompile_log.GuardFailure("0/1", "tensor 'idx' size mismatch at index 1. expected 32, actual 24.",
+                                   tensor="idx", dim=1, expected="32", actual="24"),
+        recompile_log.GuardFailure("0/0", "___check_global_state()"))
+    assert second.reason.describe({1: "length"}) == "idx dim 1 (length): 32 → 24"
+    assert second.failures[1].describe() == "___check_global_state()"
+    assert (third.function, third.location, third.failures) == (
+        "loss", "/x/train.py:9", (recompile_log.GuardFailure("1/0", "___check_type_id(x, 1)"),))

@@ -173,6 +173,9 @@ for _module in ("gradcheck", "validate", "pick", "predict"):
                                                  "tests/labs/test_predict_formulas.py",
                                                  "tests/labs/test_validate_lines.py"]
 MODULES["labs/compile_compare/shapes.py"] = COMPILE_COMPARE_TESTS   # the policies' predicted recompilations
+for _module in ("report", "compile_log", "recompile_log"):   # what COMPILE_LOG and the manifest say
+    MODULES[f"labs/compile_compare/{_module}.py"] = COMPILE_COMPARE_TESTS
+MODULES["labs/explain/report.py"] = ["tests/labs/test_explain_report.py", "tests/labs/test_explain_round8.py"]
 CLAIMS_TESTS = ["tests/test_claims.py", "tests/test_claims_round8.py", "tests/test_claims_registry.py",
                 "tests/test_claims_rules.py"]
 for _module in ("common", "inductor_kernels", "inside_compile"):
