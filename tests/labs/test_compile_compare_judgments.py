@@ -16,16 +16,12 @@ from labs.common import measure
 from labs.compile_compare import payoff, recompile_log, shapes, summaries
 from labs.compile_compare.claims import host_overhead_said
 from labs.compile_compare.findings import AB
-
-
-def _stats(median: float, clock: str) -> measure.Stats:
-    return measure.Stats(median_s=median, q1_s=median * 0.99, q3_s=median * 1.01,
-                         min_s=median * 0.98, max_s=median * 1.02, reps=20, clock=clock)
+from tests.helpers_timing import tight
 
 
 def _ab(latency_ms: tuple[float, float], device_ms: tuple[float, float] | None) -> AB:
-    device = None if device_ms is None else tuple(_stats(ms / 1e3, "device") for ms in device_ms)
-    timing = measure.Comparison(latency=tuple(_stats(ms / 1e3, "latency") for ms in latency_ms), device=device)
+    device = None if device_ms is None else tuple(tight(ms / 1e3, "device") for ms in device_ms)
+    timing = measure.Comparison(latency=tuple(tight(ms / 1e3, "latency") for ms in latency_ms), device=device)
     return AB("eager", "compiled", timing, baseline_first_s=0.5, candidate_first_s=20.0)
 
 

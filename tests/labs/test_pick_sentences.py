@@ -15,21 +15,15 @@ from __future__ import annotations
 
 import pytest
 
-from labs.common import measure
 from labs.distributed import pick
+from tests.helpers_timing import tight
 
 GIB = 2**30
 
 
-def _stats(ms: float) -> measure.Stats:
-    s = ms / 1e3
-    return measure.Stats(median_s=s, q1_s=s * 0.99, q3_s=s * 1.01, min_s=s * 0.98, max_s=s * 1.02,
-                         reps=20, clock="latency")
-
-
 def _rows(*rows: tuple) -> list[pick.Candidate]:
     """(pattern, ms, peak GiB, losses matched[, reference ms])."""
-    return [pick.Candidate(p, _stats(ms), peak * GIB, ok, _stats(rest[0]) if rest else None)
+    return [pick.Candidate(p, tight(ms / 1e3), peak * GIB, ok, tight(rest[0] / 1e3) if rest else None)
             for p, ms, peak, ok, *rest in rows]
 
 

@@ -15,12 +15,11 @@ import pytest
 
 from labs.kernel_history import release_changes as rc
 from labs.kernel_history.history import Snapshot
+from tests.helpers_timing import tight
 
 
 def _timed(ms: float) -> dict:
-    s = ms / 1e3
-    return {"median_s": s, "q1_s": s * 0.99, "q3_s": s * 1.01, "min_s": s * 0.98, "max_s": s * 1.02, "reps": 20,
-            "clock": "latency"}
+    return tight(ms / 1e3).as_dict()
 
 
 def _kernel(fusion: str, strategy: str = "vectorized", pattern: str | None = None, source: str = "x") -> dict:
