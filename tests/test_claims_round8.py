@@ -119,3 +119,12 @@ def test_the_best_inductor_target_names_only_the_modes_the_run_measured(autotune
     rows = [{"rows": 64, "dtype": "float32", "vs_default": 1.2, "vs_max_autotune": autotuned, "vs_library": 1.0}]
     run = manifest("capstone", "cpu", {"bench.target": 1.1}, {"kernel_bench": rows})
     assert claims.decide("capstone", "target.best_inductor", run).en.startswith(starts)
+
+
+def test_the_best_inductor_target_with_neither_mode_measured_does_not_claim_one_was():
+    rows = [{"rows": 64, "dtype": "float32", "vs_default": "", "vs_max_autotune": "", "vs_library": 1.0}]
+    said = claims.decide("capstone", "target.best_inductor", manifest("capstone", "cpu", {"bench.target": 1.1},
+                                                                      {"kernel_bench": rows}))
+    assert (said.outcome, said.en, said.es) == (
+        "not_measured", "Against the faster of Inductor's two modes, case by case: not measured on this run.",
+        "Frente al más rápido de los dos modos de Inductor, caso a caso: no medido en esta ejecución.")

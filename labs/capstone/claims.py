@@ -48,12 +48,12 @@ def target(run: Run, baseline: str) -> Said:
     rows = run.rows("kernel_bench")
     ratios = [(r, _case(row)) for row in rows if (r := _ratio(row, baseline)) is not None]
     name = BASELINES[baseline][1]
-    if baseline == "best_inductor" and all(_ratio(row, "max_autotune") is None for row in rows):
-        name = ("Against Inductor's default mode, the only one this run measured",
-                "Frente al modo por defecto de Inductor, el único que midió esta ejecución")
     if not ratios:
         return Said("not_measured", f"{name[0]}: not measured on this run.",
                     f"{name[1]}: no medido en esta ejecución.", decided=False)
+    if baseline == "best_inductor" and all(_ratio(row, "max_autotune") is None for row in rows):
+        name = ("Against Inductor's default mode, the only one this run measured",
+                "Frente al modo por defecto de Inductor, el único que midió esta ejecución")
     met = sum(1 for r, _ in ratios if r >= goal)
     worst, worst_case = min(ratios)
     count = len(ratios)

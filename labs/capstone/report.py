@@ -13,6 +13,7 @@ import torch
 from labs.capstone.claims import CLAIMS
 from labs.common import fingerprint
 from labs.common.claims import ClaimError, Run
+from labs.common.formatting import format_number, with_unit
 from labs.common.harness import Lab
 
 VERDICTS = {
@@ -65,10 +66,8 @@ class Facts:
         value, unit = entry["value"], entry.get("unit", "")
         if isinstance(value, str):
             return VERDICTS[self.lang].get(value, value)
-        text = f"{value:,}" if isinstance(value, int) else f"{value:.{digits}g}"
-        if self.lang == "es":
-            text = text.replace(",", " ").replace(".", ",") if isinstance(value, int) else text.replace(".", ",")
-        return f"{text} {unit}".rstrip() if unit not in ("×", "%") else f"{text}{unit}"
+        # as the pages write a figure: grouped thousands, a decimal comma and a no-break space in Spanish
+        return with_unit(format_number(value, self.lang, digits), unit or "", self.lang)
 
 
 def _failed(f: Facts, part: str) -> str:

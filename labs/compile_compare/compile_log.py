@@ -9,6 +9,7 @@ numbers are formatted for it (decimal comma in Spanish); code stays as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,6 +18,9 @@ from labs.common.formatting import format_number, with_unit
 from labs.compile_compare import claims, compile_phases, graph_breaks, payoff, shapes, summaries
 from labs.compile_compare.compile_log_words import WORDS
 from labs.compile_compare.findings import AB, Findings, ModeComparison
+
+# The reason part cuda_graphs records when it skips (lab.py writes it from WORDS["en"]["needs_cuda"])
+NEEDS_CUDA = re.compile(re.escape(WORDS["en"]["needs_cuda"]).replace(re.escape("{device}"), r"(?P<device>\w+)"))
 
 
 class _Writer:
@@ -44,8 +48,16 @@ class _Writer:
 
     def missing(self, parts: dict[str, Any], key: str) -> list[str]:
         part = parts.get(key, {})
-        return [self.w["missing"].format(key=key, status=part.get("status", self.w["did_not_run"]),
-                                         reason=part.get("reason", self.w["no_result"])), ""]
+        status = self.w["status"].get(part["status"], part["status"]) if "status" in part else self.w["did_not_run"]
+        return [self.w["missing"].format(key=key, status=status, reason=self.reason(part)), ""]
+
+    def reason(self, part: dict[str, Any]) -> str:
+        """The part's reason: the lab's own skip in this language; an error message as the run wrote it."""
+        if "reason" not in part:
+            return self.w["no_result"]
+        if match := NEEDS_CUDA.fullmatch(part["reason"]):
+            return self.w["needs_cuda"].format(device=match["device"])
+        return part["reason"]
 
     def ab_table(self, ab: AB, names: tuple[str, str]) -> list[str]:
         rows = []

@@ -42,6 +42,7 @@ from labs.compile_compare import (
     summaries,
     training,
 )
+from labs.compile_compare.compile_log_words import WORDS
 from labs.compile_compare.findings import AB, Findings, SymbolicCost
 from labs.compile_compare.settings import SETTINGS, Settings
 
@@ -96,7 +97,7 @@ def part_modes(lab: Lab, settings: Settings, findings: Findings, steps: first_st
 def part_cuda_graphs(lab: Lab, settings: Settings, findings: Findings, steps: first_step.Steps) -> None:
     if lab.device != "cuda":
         report.mode_not_run(lab, "cuda_graphs")
-        raise lab.skip(f"needs a CUDA device; this run used {lab.device}")
+        raise lab.skip(WORDS["en"]["needs_cuda"].format(device=lab.device))
     lab.progress("compiling reduce-overhead (cold cache), then timing it against default")
     findings.cuda_graphs = modes.compare(settings, steps.compiled_replica, steps.compiled,
                                          findings.first_step.compiled_s, "reduce-overhead", bounded=False)

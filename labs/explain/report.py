@@ -67,7 +67,9 @@ def verdict_key(timing) -> str:
 
 
 def number(value: float, lang: str, digits: int = 3) -> str:
-    text = f"{value:.{digits}g}" if abs(value) < 10 ** digits else f"{value:.0f}"
+    text = f"{value:.{digits}g}"
+    if "e+" in text:   # a whole number longer than `digits` (999.7 rounds up to "1e+03"): written in full
+        text = f"{value:.0f}"
     return text.replace(".", ",") if lang == "es" else text
 
 

@@ -114,8 +114,10 @@ def claim_library_calls(a: Snapshot, b: Snapshot) -> Sentence | None:
     """Condition: both compiled and the library calls (extern kernels) differ."""
     if not (a.ok and b.ok) or sorted(a.library_calls) == sorted(b.library_calls):
         return None
-    old, new = _names(sorted(set(a.library_calls))) or "none", _names(sorted(set(b.library_calls))) or "none"
-    return {"en": f"library calls: {old} → {new}", "es": f"llamadas a bibliotecas: {old} → {new}"}
+    said = {lang: [_names(sorted(set(calls))) or none for calls in (a.library_calls, b.library_calls)]
+            for lang, none in (("en", "none"), ("es", "ninguna"))}
+    return {"en": "library calls: {} → {}".format(*said["en"]),
+            "es": "llamadas a bibliotecas: {} → {}".format(*said["es"])}
 
 
 def claim_guard_kinds(a: Snapshot, b: Snapshot) -> Sentence | None:

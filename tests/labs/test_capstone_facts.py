@@ -18,7 +18,7 @@ from tests.manifests import committed
 
 
 def _facts(lang: str) -> report.Facts:
-    metrics = {"count": (1024, ""), "ratio": (0.625, "×"), "share": (43.7, "%"), "time": (2.5, "ms"),
+    metrics = {"count": (1024, ""), "params": (124439808, ""), "tiny": (2.92e-07, ""), "ratio": (0.625, "×"), "share": (43.7, "%"), "time": (2.5, "ms"),
                "weights": (44.5736, "MiB"), "verdict": ("faster", ""), "strategy": ("triton_mm", ""),
                "unmeasured": (None, "ms"), "bare": (3, None)}
     entries = {key: {"value": v, "unit": u} if u is not None else {"value": v} for key, (v, u) in metrics.items()}
@@ -26,12 +26,16 @@ def _facts(lang: str) -> report.Facts:
 
 
 @pytest.mark.parametrize("key, digits, en, es", [
-    ("count", 3, "1,024", "1 024"),
+    # as the pages write figures: four digits ungrouped in Spanish, longer ones grouped by a narrow
+    # no-break space; a no-break space before a unit, and before % in Spanish only
+    ("count", 3, "1,024", "1024"),
+    ("params", 3, "124,439,808", "124\u202f439\u202f808"),
+    ("tiny", 3, "2.92 × 10⁻⁷", "2,92 × 10⁻⁷"),
     ("ratio", 3, "0.625×", "0,625×"),
-    ("share", 3, "43.7%", "43,7%"),
-    ("time", 3, "2.5 ms", "2,5 ms"),
-    ("weights", 4, "44.57 MiB", "44,57 MiB"),
-    ("weights", 3, "44.6 MiB", "44,6 MiB"),
+    ("share", 3, "43.7%", "43,7\u00a0%"),
+    ("time", 3, "2.50\u00a0ms", "2,50\u00a0ms"),
+    ("weights", 4, "44.57\u00a0MiB", "44,57\u00a0MiB"),
+    ("weights", 3, "44.6\u00a0MiB", "44,6\u00a0MiB"),
     ("verdict", 3, "faster than", "más rápido que"),
     ("strategy", 3, "triton_mm", "triton_mm"),              # a word the report has no translation for
     ("unmeasured", 3, "not measured", "no medido"),

@@ -64,11 +64,25 @@ def _renderings(x: float) -> set[str]:
     return out
 
 
+# A figure too small or too large for plain digits, as the course writes it: "2.92 × 10⁻⁷" ("2,92" in Spanish)
+POWER = re.compile(r"(?P<mantissa>\d+(?:[.,]\d+)?) × 10(?P<exponent>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+SUPERSCRIPT_DIGITS = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+
+
+def _plain_power(match: re.Match) -> str:
+    """The figure in the plain form _renderings uses, at the mantissa's significant digits."""
+    mantissa = match["mantissa"].replace(",", ".")
+    value = float(mantissa) * 10 ** int(match["exponent"].translate(SUPERSCRIPT_DIGITS))
+    digits = max(len(mantissa.replace(".", "").lstrip("0")), 2)
+    return f"{value:.{digits}g}"
+
+
 def _in_report(text: str, lang: str) -> list[str]:
-    found = NUMBER[lang].findall(text)
+    powers = [_plain_power(match) for match in POWER.finditer(text)]
+    found = NUMBER[lang].findall(POWER.sub(" ", text))
     if lang == "es":
-        return [re.sub(r"[ \u00a0\u202f]", "", n).replace(",", ".") for n in found]
-    return [n.replace(",", "") for n in found]
+        return [re.sub(r"[ \u00a0\u202f]", "", n).replace(",", ".") for n in found] + powers
+    return [n.replace(",", "") for n in found] + powers
 
 
 def _torch_release(text: str) -> str:

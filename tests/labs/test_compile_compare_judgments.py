@@ -226,6 +226,33 @@ def test_the_first_step_part_records_each_figure_from_its_findings(tmp_path):
         assert check["label"]["en"] and check["label"]["es"] and check["label"]["en"] != check["label"]["es"]
 
 
+
+def test_the_first_step_part_records_the_vector_search_the_header_and_the_warm_phases(tmp_path):
+    """The same findings with what the first test leaves at zero: a vector-instruction search in both
+    processes, a precompiled header built, cache misses, and the warm split's non-zero cells."""
+    from dataclasses import replace
+
+    from labs.common.harness import Lab
+    from labs.common.options import LabOptions
+    from labs.compile_compare import report
+    from tests.helpers_compile_compare import first_step_findings
+    lab = Lab(LabOptions("compile_compare", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    findings = first_step_findings(measure.IsaSearch(1.25, 3, "avx2"), warm_isa_s=0.5)
+    warm_phases = replace(findings.warm.phases, aot_cache_misses=1, fx_cache_misses=2)
+    findings = replace(findings, built_precompiled_header=True, warm=replace(findings.warm, phases=warm_phases))
+    report.first_step(lab, findings)
+    metrics = {key: (entry["value"], entry.get("unit", "")) for key, entry in lab.result["metrics"].items()}
+    assert {key: metrics[key] for key in ("first_step.vector_isa_s", "first_step.vector_isa_built",
+                                          "first_step.vector_isa", "warm.vector_isa_s",
+                                          "first_step.built_precompiled_header", "warm.cache_misses")} == {
+        "first_step.vector_isa_s": (1.25, "s"), "first_step.vector_isa_built": (3, ""),
+        "first_step.vector_isa": ("avx2", ""), "warm.vector_isa_s": (0.5, "s"),
+        "first_step.built_precompiled_header": ("yes", ""), "warm.cache_misses": (3, "")}
+    # the warm process's 1.5 s: Dynamo 1 s (two thirds), the rest 0.5 s (a third)
+    split = {row[0]: row[1:] for row in lab.result["tables"]["first_step_split"]["rows"]}
+    assert split["dynamo"] == [1.0, pytest.approx(100 / 6), 1.0, pytest.approx(200 / 3)]
+    assert split["rest"] == [1.0, pytest.approx(100 / 6), 0.5, pytest.approx(100 / 3)]
+
 # -- recompile_log.parse: a log of several recompilations, read back whole ---------------------
 
 STDERR = """\

@@ -4,9 +4,7 @@ pin's advice on snapshots made here, their sentences written out in both languag
 Added for the survivors of mutmut's first run over labs/kernel_history/release_changes.py
 (tests/mutation/REVIEW.md): most claims were held by a phrase or by whether they spoke, so a
 wrong count, a factor rounded another way or a dropped clause left the fast tier green. Writing
-them out found the Spanish library-calls sentence saying "none" where Spanish says "ninguna": a
-fix changes the lab's code, and so makes its GPU result stale, and the GPU re-run waits for a
-machine (branch pending/labs-after-gpu); until then that case is a strict expected failure.
+them out found the Spanish library-calls sentence saying "none" where Spanish says "ninguna".
 """
 
 from __future__ import annotations
@@ -44,8 +42,7 @@ PAIR = [
      "otra estrategia de bucle o de reducción: `exp_sum`: vectorized → scalar"),
     (rc.claim_pattern, "the annotator reads it differently: `exp_sum`: two-pass → online",
      "el anotador lo lee de otra forma: `exp_sum`: two-pass → online"),
-    pytest.param(rc.claim_library_calls, "library calls: `mm` → none", "llamadas a bibliotecas: `mm` → ninguna",
-                 marks=pytest.mark.xfail(strict=True, reason="the Spanish sentence says 'none' until the fix lands")),
+    (rc.claim_library_calls, "library calls: `mm` → none", "llamadas a bibliotecas: `mm` → ninguna"),
     (rc.claim_guard_kinds, "guard kind added: `GLOBAL_STATE`; guard kind gone: `SHAPE_ENV` (3 → 4 guards)",
      "tipo de guarda nuevo: `GLOBAL_STATE`; tipo de guarda que desaparece: `SHAPE_ENV` (3 → 4 guardas)"),
     # 10 s → 30 s cold, 0.5 → 2.0 ms compiled; the eager control went 1 → 3 ms the same way

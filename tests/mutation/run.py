@@ -162,6 +162,7 @@ MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "test
 # a page prints from them. Each with the fast test files that import it.
 COMPILE_COMPARE_TESTS = ["tests/labs/test_compile_compare.py", "tests/labs/test_compile_compare_summaries.py",
                          "tests/labs/test_compile_compare_judgments.py",
+                         "tests/labs/test_compile_compare_recompiles_report.py",
                          "tests/test_claims_round8.py", "tests/test_claims_registry.py"]
 for _module in ("claims", "findings", "summaries", "payoff"):
     MODULES[f"labs/compile_compare/{_module}.py"] = COMPILE_COMPARE_TESTS
@@ -175,7 +176,8 @@ for _module in ("gradcheck", "validate", "pick", "predict"):
 MODULES["labs/compile_compare/shapes.py"] = COMPILE_COMPARE_TESTS   # the policies' predicted recompilations
 for _module in ("report", "compile_log", "recompile_log"):   # what COMPILE_LOG and the manifest say
     MODULES[f"labs/compile_compare/{_module}.py"] = COMPILE_COMPARE_TESTS
-MODULES["labs/explain/report.py"] = ["tests/labs/test_explain_report.py", "tests/labs/test_explain_round8.py"]
+MODULES["labs/explain/report.py"] = ["tests/labs/test_explain_report.py", "tests/labs/test_explain_round8.py",
+                                     "tests/labs/test_explain_report_whole.py"]
 CLAIMS_TESTS = ["tests/test_claims.py", "tests/test_claims_round8.py", "tests/test_claims_registry.py",
                 "tests/test_claims_rules.py"]
 for _module in ("common", "inductor_kernels", "inside_compile"):

@@ -1,0 +1,204 @@
+"""COMPILE_LOG's sections 1 and 6 and its number writer, from first-step findings built by hand
+(tests/helpers_compile_compare.py): each table line whole, and every figure in its sentence, in
+English and Spanish. Nothing compiles."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from labs.common import measure
+from labs.compile_compare import compile_log
+from labs.compile_compare.findings import Findings
+from labs.compile_compare.shapes import PolicyRun
+from tests.helpers_compile_compare import first_step_findings
+
+NBSP = "\u00a0"
+
+
+def _writer(lang: str) -> compile_log._Writer:
+    return compile_log._Writer(lang)
+
+
+@pytest.mark.parametrize("seconds, en, es", [
+    (0.1, f"0.100{NBSP}s", f"0,100{NBSP}s"), (0.0999, f"99.9{NBSP}ms", f"99,9{NBSP}ms"),
+    (12.5, f"12.5{NBSP}s", f"12,5{NBSP}s"), (0.0, f"0{NBSP}ms", f"0{NBSP}ms")])
+def test_seconds_below_a_tenth_are_written_in_milliseconds(seconds, en, es):
+    assert (_writer("en").s(seconds), _writer("es").s(seconds)) == (en, es)
+
+
+def test_the_writers_units_and_digits():
+    en, es = _writer("en"), _writer("es")
+    assert (en.ms(0.0123), es.ms(0.0123)) == (f"12.3{NBSP}ms", f"12,3{NBSP}ms")
+    assert (en.pct(74.6), es.pct(74.6)) == ("75%", f"75{NBSP}%")        # two significant digits
+    assert (en.num(2.0, "×"), es.num(1234.6)) == ("2.00×", "1235")
+    assert en.table(["a", "b"], [[1, "x|y"]]) == ["| a | b |", "|---|---|", "| 1 | x\\|y |", ""]
+
+
+def _findings(**first) -> Findings:
+    found = first_step_findings(measure.IsaSearch(1.25, 3, "avx2"), warm_isa_s=0.05)
+    return Findings("cpu", "full", "2.13.0", first_step=replace(found, **first))
+
+
+FIRST = {
+    "en": ["## 1. First step: what compiling costs", "",
+           "|  | eager | compiled, cold cache | compiled, warm cache (new process) |", "|---|---|---|---|",
+           f"| first step | 0.500{NBSP}s | 6.00{NBSP}s | 1.50{NBSP}s |", ""],
+    "es": ["## 1. Primer paso: lo que cuesta compilar", "",
+           "|  | eager | compilado, caché fría | compilado, caché caliente (proceso nuevo) |", "|---|---|---|---|",
+           f"| primer paso | 0,500{NBSP}s | 6,00{NBSP}s | 1,50{NBSP}s |", ""],
+}
+# cold phases 1 + 1 + 1 + 2 s of a 6 s step, the rest 1 s; warm: Dynamo 1 s of 1.5 s, the rest 0.5 s
+PHASE_CELLS = {"en": [f"1.00{NBSP}s | 17% | 1.00{NBSP}s", f"1.00{NBSP}s | 17% | 0{NBSP}ms",
+                      f"1.00{NBSP}s | 17% | 0{NBSP}ms", f"2.00{NBSP}s | 33% | 0{NBSP}ms",
+                      f"1.00{NBSP}s | 17% | 0.500{NBSP}s"],
+               "es": [f"1,00{NBSP}s | 17{NBSP}% | 1,00{NBSP}s", f"1,00{NBSP}s | 17{NBSP}% | 0{NBSP}ms",
+                      f"1,00{NBSP}s | 17{NBSP}% | 0{NBSP}ms", f"2,00{NBSP}s | 33{NBSP}% | 0{NBSP}ms",
+                      f"1,00{NBSP}s | 17{NBSP}% | 0,500{NBSP}s"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_first_step_table_and_the_phase_table_carry_the_findings(lang):
+    lines = compile_log.first_step_section(_findings(), {}, _writer(lang))
+    assert lines[:6] == FIRST[lang]
+    assert lines[6].startswith({"en": "The compiled first step took 12.0× as long as eager's.",
+                                "es": "El primer paso compilado tardó 12,0× lo que el de eager."}[lang])
+    rows = [line for line in lines if line.startswith("| ") and line.split(" | ")[0][2:] in
+            ("dynamo", "aot_autograd", "inductor", "kernel_compile", "rest")]
+    assert [row.split(" | ")[0][2:] for row in rows] == ["dynamo", "aot_autograd", "inductor", "kernel_compile", "rest"]
+    assert [" | ".join(row.split(" | ")[2:])[:-2] for row in rows] == PHASE_CELLS[lang]
+
+
+def _sentence(lines: list[str], start: str) -> str:
+    [found] = [line for line in lines if line.startswith(start)]
+    return found
+
+
+TOOLCHAIN = {"en": "Not in these numbers:", "es": "Fuera de estas cifras:"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_toolchain_sentence_names_the_header_and_the_vector_search_only_when_they_happened(lang):
+    said = _sentence(compile_log.first_step_section(_findings(), {}, _writer(lang)), TOOLCHAIN[lang])
+    assert {"en": f"took 2.50{NBSP}s: importing Inductor, starting its compile workers. Every",
+            "es": f"tardó 2,50{NBSP}s: importar Inductor, arrancar sus procesos de compilación. Todo"}[lang] in said
+    assert said.endswith({"en": f"took 1.25{NBSP}s (3 test programs built now: this machine's first search for this "
+                                "torch); it chose avx2.",
+                          "es": f"tardó 1,25{NBSP}s (construyó ahora 3 programas de prueba: la primera búsqueda de "
+                                "esta máquina para este torch); eligió avx2."}[lang])
+    header = _sentence(compile_log.first_step_section(_findings(built_precompiled_header=True), {}, _writer(lang)),
+                       TOOLCHAIN[lang])
+    assert {"en": "starting its compile workers, and building Inductor's precompiled C++ header (once per machine "
+                  "and temp folder). Every",
+            "es": "arrancar sus procesos de compilación y construir la cabecera C++ precompilada de Inductor (una vez "
+                  "por máquina y carpeta temporal). Todo"}[lang] in header
+    found = _sentence(compile_log.first_step_section(_findings(vector_isa=measure.IsaSearch(0.25, 0, "avx512")), {},
+                                                     _writer(lang)), TOOLCHAIN[lang])
+    assert found.endswith({"en": f"took 0.250{NBSP}s (its test programs already built by an earlier process on this "
+                                 "machine, loaded again); it chose avx512.",
+                           "es": f"tardó 0,250{NBSP}s (sus programas de prueba ya los había construido otro proceso en "
+                                 "esta máquina; solo los volvió a cargar); eligió avx512."}[lang])
+    none = _sentence(compile_log.first_step_section(_findings(vector_isa=None), {}, _writer(lang)), TOOLCHAIN[lang])
+    assert none.endswith({"en": "Every process that compiles pays it once.",
+                          "es": "Todo proceso que compila la paga una vez."}[lang])
+
+
+WARM = {"en": "A new process pointed at", "es": "Un proceso nuevo apuntado"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_warm_restart_sentence_carries_each_of_its_figures(lang):
+    said = _sentence(compile_log.first_step_section(_findings(), {}, _writer(lang)), WARM[lang])
+    expected = {"en": [f"took 1.50{NBSP}s for its first step (75% less; 0 AOTAutograd and 2 FX-graph cache hits)",
+                       f"Dynamo still traced the bytecode (1.00{NBSP}s)",
+                       f"the restart cost 3.00{NBSP}s of imports and setup, 50.0{NBSP}ms for the vector-instruction "
+                       f"search and 2.00{NBSP}s for its own first compile of anything; 7.50{NBSP}s from launch"],
+                "es": [f"tardó 1,50{NBSP}s en su primer paso (75{NBSP}% menos; 0 aciertos en la caché de AOTAutograd y "
+                       "2 en la de grafos FX)", f"Dynamo volvió a trazar el bytecode (1,00{NBSP}s)",
+                       f"el reinicio costó 3,00{NBSP}s de importaciones y preparación, 50,0{NBSP}ms de la búsqueda de "
+                       f"instrucciones vectoriales y 2,00{NBSP}s de su propia primera compilación; 7,50{NBSP}s desde "
+                       "el arranque"]}[lang]
+    for part in expected:
+        assert part in said, part
+    warm = replace(_findings().first_step.warm, vector_isa_s=None,
+                   phases=replace(_findings().first_step.warm.phases, aot_cache_hits=1))
+    said = _sentence(compile_log.first_step_section(_findings(warm=warm), {}, _writer(lang)), WARM[lang])
+    assert {"en": f"3.00{NBSP}s of imports and setup and 2.00{NBSP}s for its own",
+            "es": f"3,00{NBSP}s de importaciones y preparación y 2,00{NBSP}s de su propia"}[lang] in said
+    assert {"en": "1 AOTAutograd and 2 FX-graph", "es": "1 aciertos en la caché de AOTAutograd y 2"}[lang] in said
+
+
+def _policy(name: str, recompiles: int, graphs: int, compile_s: float) -> PolicyRun:
+    return PolicyRun(name, recompiles_logged=recompiles, graphs=graphs, compile_s=compile_s)
+
+
+WARMUP_CACHE = {"en": f"1. Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
+                      f"image when the machine is new): here it turned a 6.00{NBSP}s first step into 1.50{NBSP}s.",
+                "es": "1. Mantén `TORCHINDUCTOR_CACHE_DIR` en un almacenamiento que sobreviva a los reinicios (y "
+                      "distribúyelo con la imagen del trabajo cuando la máquina sea nueva): aquí convirtió un primer "
+                      f"paso de 6,00{NBSP}s en uno de 1,50{NBSP}s."}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_warm_up_procedure_quotes_the_cache_and_names_the_fastest_policy_only_beyond_the_noise(lang):
+    f = _findings()
+    f.policies = {"static": _policy("static", 3, 4, 9.0), "dynamic": _policy("dynamic", 1, 2, 4.0),
+                  "mark_dynamic": _policy("mark_dynamic", 1, 1, 4.0)}
+    lines = compile_log.warmup_section(f, _writer(lang))
+    assert lines[2] == WARMUP_CACHE[lang]
+    assert lines[3].endswith({"en": " Of the policies measured here, `mark_dynamic` compiled in the least time.",
+                              "es": " De las políticas medidas aquí, `mark_dynamic` fue la que menos tardó en "
+                                    "compilar."}[lang])
+    assert [line[:3] for line in lines[2:6]] == ["1. ", "2. ", "3. ", "4. "] and lines[6:] == [""]
+    f.policies["static"] = _policy("static", 3, 4, 7.9)     # 7.9 s against 4 s: inside the 2× noise
+    lines = compile_log.warmup_section(f, _writer(lang))
+    assert lines[3].endswith({"en": " Of the policies measured here, `mark_dynamic` recompiled least (1); their "
+                                    "compile times lay within the 2× by which one cold compile can vary, so none "
+                                    "compiled measurably faster.",
+                              "es": " De las políticas medidas aquí, `mark_dynamic` fue la que menos recompiló (1); "
+                                    "sus tiempos de compilación quedaron dentro del 2× que puede variar una "
+                                    "compilación en frío, así que ninguna compiló de forma medible más rápido."}[lang])
+    f.policies["static"] = _policy("static", 3, 4, 8.0)     # exactly twice: named
+    assert "`mark_dynamic` " + {"en": "compiled in", "es": "fue la que menos tardó"}[lang] in \
+        compile_log.warmup_section(f, _writer(lang))[3]
+
+
+def test_the_warm_up_procedure_says_what_the_length_mark_raised_and_survives_missing_parts():
+    f = _findings()
+    f.length_mark_error = "ConstraintViolationError: Not all values of L['idx'].size()[1] are valid"
+    step = compile_log.warmup_section(f, _writer("en"))[3]
+    assert "ConstraintViolationError" in step and "Not all values" not in step
+    bare = compile_log.warmup_section(Findings("cpu", "full", "2.13.0"), _writer("en"))
+    assert bare[2] == ("1. Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
+                       "image when the machine is new).")
+    assert bare[3].endswith("so they compile once.")
+
+
+@pytest.mark.parametrize("parts, en, es", [
+    ({}, "_Part `first_step` did not run: no result._", "_Parte `first_step` no se ejecutó: sin resultado._"),
+    ({"first_step": {"status": "failed", "reason": "RuntimeError: boom"}},
+     "_Part `first_step` failed: RuntimeError: boom._", "_Parte `first_step` falló: RuntimeError: boom._"),
+])
+def test_a_part_that_left_no_findings_says_so_in_the_pages_language(parts, en, es):
+    f = Findings("cpu", "full", "2.13.0")
+    assert compile_log.first_step_section(f, parts, _writer("en"))[2] == en
+    assert compile_log.first_step_section(f, parts, _writer("es"))[2] == es
+
+
+def test_the_cuda_graphs_part_skipped_on_a_cpu_reads_in_spanish():
+    parts = {"cuda_graphs": {"status": "skipped", "reason": "needs a CUDA device; this run used cpu"}}
+    assert _writer("en").missing(parts, "cuda_graphs")[0] == (
+        "_Part `cuda_graphs` skipped: needs a CUDA device; this run used cpu._")
+    assert _writer("es").missing(parts, "cuda_graphs")[0] == (
+        "_Parte `cuda_graphs` se omitió: necesita un dispositivo CUDA; esta ejecución usó cpu._")
+
+
+def test_the_reason_the_lab_skips_with_is_the_one_the_log_translates():
+    from labs.compile_compare.compile_log_words import WORDS
+    for device in ("cpu", "mps"):
+        reason = WORDS["en"]["needs_cuda"].format(device=device)
+        assert _writer("es").reason({"reason": reason}) == f"necesita un dispositivo CUDA; esta ejecución usó {device}"
+    # near misses stay as the run wrote them: another device's wording, a longer message
+    for reason in ("needs a ROCm device; this run used cpu", "needs a CUDA device; this run used cpu (twice)"):
+        assert _writer("es").reason({"reason": reason}) == reason
