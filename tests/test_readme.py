@@ -81,10 +81,32 @@ def test_the_gpu_nodes_two_calls_are_its_committed_record():
 
 def gpu_course_said(text: str) -> tuple[int, str]:
     """The README's one-call GPU run: its whole time and its record's folder."""
-    found = re.search(r"every GPU result from one commit in one call of the lent machine, (\d+) s\s+from the first "
+    found = re.search(r"every lab in one call of the lent machine, (\d+) s\s+from the first "
                       r"lab's start to the last lab's end \(`(benchmarks/gpu_runs/[^`]+)/`", text, re.S)
     assert found, "README: the sentence on the GPU course's run is gone; keep it with its record"
     return int(found.group(1)), found.group(2)
+
+
+def gpu_reruns_said(text: str) -> list[tuple[int, str, list[str]]]:
+    """Labs the README says were run again on the GPU after that run, in one call each: the call's
+    time, its record's folder and the labs whose committed results it made."""
+    found = re.findall(r"were run again on the GPU, one after another, in (\d+) s\s+\(`(benchmarks/gpu_runs/[^`]+)/`"
+                       r"[^)]*\):\s+((?:`\w+`(?:,\s+|\s+and\s+)?)+)", text, re.S)
+    return [(int(seconds), folder, re.findall(r"`(\w+)`", labs)) for seconds, folder, labs in found]
+
+
+def gpu_runs_problems(text: str, manifests: dict[str, dict]) -> list[str]:
+    """Each committed GPU result against the run the README credits it to: a re-run for the labs
+    it names, the course's run for the others."""
+    manifests, problems = dict(manifests), []
+    for seconds, folder, labs in gpu_reruns_said(text):
+        record = json.loads((ROOT / folder / "node_run.json").read_text())
+        missing = [lab for lab in labs if lab not in manifests]
+        problems += [f"{lab}: named twice, or no GPU result" for lab in missing]
+        problems += gpu_course_problems(seconds, record, {lab: manifests.pop(lab) for lab in labs if lab in manifests})
+    seconds, folder = gpu_course_said(text)
+    record = json.loads((ROOT / folder / "node_run.json").read_text())
+    return problems + gpu_course_problems(seconds, record, manifests)
 
 
 def gpu_course_problems(seconds: int, record: dict, manifests: dict[str, dict]) -> list[str]:
@@ -110,9 +132,23 @@ def committed_gpu_provenance() -> dict[str, dict]:
 
 
 def test_every_gpu_result_comes_from_the_run_the_readme_names():
-    seconds, folder = gpu_course_said(README)
-    record = json.loads((ROOT / folder / "node_run.json").read_text())
-    assert gpu_course_problems(seconds, record, committed_gpu_provenance()) == []
+    assert gpu_runs_problems(README, committed_gpu_provenance()) == []
+
+
+def test_a_lab_credited_to_the_wrong_gpu_run_is_caught():
+    reruns = gpu_reruns_said(README)
+    assert reruns, "README: no GPU re-run named; this test and gpu_reruns_said go with that sentence"
+    seconds, _, labs = reruns[0]
+    # a re-run lab left out of the list is then credited to the course's run, whose commit it is not
+    fewer = re.sub(re.escape(f"`{labs[0]}`") + r",\s+", "", README, count=1)
+    assert len(gpu_reruns_said(fewer)[0][2]) == len(labs) - 1
+    assert gpu_runs_problems(fewer, committed_gpu_provenance())
+    # a lab of the course's run listed as re-run
+    other = next(lab for lab in committed_gpu_provenance() if lab not in labs)
+    more = README.replace(f"`{labs[0]}`,", f"`{other}`, `{labs[0]}`,", 1)
+    assert gpu_runs_problems(more, committed_gpu_provenance())
+    typed = README.replace(f"one after another, in {seconds} s", f"one after another, in {seconds + 1} s", 1)
+    assert gpu_runs_problems(typed, committed_gpu_provenance())
 
 
 def test_a_gpu_result_from_another_run_or_a_typed_time_is_caught():
