@@ -62,6 +62,11 @@ PHASE_CELLS = {"en": [f"1.00{NBSP}s | 17% | 1.00{NBSP}s", f"1.00{NBSP}s | 17% | 
 def test_the_first_step_table_and_the_phase_table_carry_the_findings(lang):
     lines = compile_log.first_step_section(_findings(), {}, _writer(lang))
     assert lines[:6] == FIRST[lang]
+    # each paragraph ends with a blank line: the ratio, the toolchain and the warm restart
+    for start in ({"en": "The compiled first step", "es": "El primer paso compilado"}[lang], TOOLCHAIN[lang], WARM[lang]):
+        at = next(i for i, line in enumerate(lines) if line.startswith(start))
+        assert lines[at + 1] == "", start
+    assert lines[-1] == ""
     assert lines[6].startswith({"en": "The compiled first step took 12.0× as long as eager's.",
                                 "es": "El primer paso compilado tardó 12,0× lo que el de eager."}[lang])
     rows = [line for line in lines if line.startswith("| ") and line.split(" | ")[0][2:] in
@@ -147,12 +152,16 @@ def test_the_warm_up_procedure_quotes_the_cache_and_names_the_fastest_policy_onl
                   "mark_dynamic": _policy("mark_dynamic", 1, 1, 4.0)}
     lines = compile_log.warmup_section(f, _writer(lang))
     assert lines[2] == WARMUP_CACHE[lang]
+    assert lines[:2] == [{"en": "## 6. Warm-up procedure for a job that compiles",
+                          "es": "## 6. Procedimiento de calentamiento para un trabajo que compila"}[lang], ""]
+    assert lines[3].startswith({"en": "2. Run one step per input shape", "es": "2. Ejecuta un paso por cada forma"}[lang])
     assert lines[3].endswith({"en": " Of the policies measured here, `mark_dynamic` compiled in the least time.",
                               "es": " De las políticas medidas aquí, `mark_dynamic` fue la que menos tardó en "
                                     "compilar."}[lang])
     assert [line[:3] for line in lines[2:6]] == ["1. ", "2. ", "3. ", "4. "] and lines[6:] == [""]
     f.policies["static"] = _policy("static", 3, 4, 7.9)     # 7.9 s against 4 s: inside the 2× noise
     lines = compile_log.warmup_section(f, _writer(lang))
+    assert lines[3].startswith({"en": "2. Run one step per input shape", "es": "2. Ejecuta un paso por cada forma"}[lang])
     assert lines[3].endswith({"en": " Of the policies measured here, `mark_dynamic` recompiled least (1); their "
                                     "compile times lay within the 2× by which one cold compile can vary, so none "
                                     "compiled measurably faster.",
@@ -168,7 +177,8 @@ def test_the_warm_up_procedure_says_what_the_length_mark_raised_and_survives_mis
     f = _findings()
     f.length_mark_error = "ConstraintViolationError: Not all values of L['idx'].size()[1] are valid"
     step = compile_log.warmup_section(f, _writer("en"))[3]
-    assert "ConstraintViolationError" in step and "Not all values" not in step
+    assert step.startswith("2. Run one step per input shape")
+    assert step.endswith("a hard `mark_dynamic` on the length raised `ConstraintViolationError`.")
     bare = compile_log.warmup_section(Findings("cpu", "full", "2.13.0"), _writer("en"))
     assert bare[2] == ("1. Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the job "
                        "image when the machine is new).")
@@ -202,3 +212,75 @@ def test_the_reason_the_lab_skips_with_is_the_one_the_log_translates():
     # near misses stay as the run wrote them: another device's wording, a longer message
     for reason in ("needs a ROCm device; this run used cpu", "needs a CUDA device; this run used cpu (twice)"):
         assert _writer("es").reason({"reason": reason}) == reason
+
+
+# -- section 2: eager 20 ms against compiled 10 ms a step (latency), first steps 0.5 s and 6 s ---------
+
+def _ms(median: float, q1: float, q3: float, reps: int, clock: str = "latency", method: str = "") -> measure.Stats:
+    return measure.Stats(median / 1e3, q1 / 1e3, q3 / 1e3, q1 / 1e3, q3 / 1e3, reps, clock, method)
+
+
+def _steady(device: tuple | None, lang: str) -> list[str]:
+    from labs.compile_compare.findings import AB
+    latency = (_ms(20, 19, 21, 30), _ms(10, 9.5, 10.5, 31))
+    f = Findings("cuda" if device else "cpu", "full", "2.13.0", tokens_per_step=4096,
+                 steady=AB("eager", "compiled", measure.Comparison(latency, device), 0.5, 6.0))
+    return compile_log.steady_section(f, {}, _writer(lang))
+
+
+LATENCY_ROWS = {"en": [f"| eager | latency | 20.0{NBSP}ms | 19.0{NBSP}ms – 21.0{NBSP}ms | 30 | 0.500{NBSP}s |",
+                       f"| compiled | latency | 10.0{NBSP}ms | 9.50{NBSP}ms – 10.5{NBSP}ms | 31 | 6.00{NBSP}s |"],
+                "es": [f"| eager | latencia | 20,0{NBSP}ms | 19,0{NBSP}ms – 21,0{NBSP}ms | 30 | 0,500{NBSP}s |",
+                       f"| compiled | latencia | 10,0{NBSP}ms | 9,50{NBSP}ms – 10,5{NBSP}ms | 31 | 6,00{NBSP}s |"]}
+
+
+def test_the_steady_state_on_a_cpu_reads_whole():
+    # 4096 tokens a step: 4096 / 0.020 s and 4096 / 0.010 s; 5.5 s more up front, 10 ms saved a step
+    assert _steady(None, "en") == [
+        "## 2. Steady state", "", "| variant | clock | median | quartiles | steps timed | first step |",
+        "|---|---|---|---|---|---|", *LATENCY_ROWS["en"], "",
+        "Compiled against eager: faster on latency (2.00×).",
+        "Tokens per second (latency): eager 204,800, compiled 409,600.",
+        "Compiling (against eager) pays off after 550 steps on latency.", ""]
+    assert _steady(None, "es") == [
+        "## 2. Régimen estacionario", "", "| variante | reloj | mediana | cuartiles | pasos medidos | primer paso |",
+        "|---|---|---|---|---|---|", *LATENCY_ROWS["es"], "",
+        "Compilado frente a eager: más rápido en latencia (2,00×).",
+        "Tokens por segundo (latencia): eager 204\u202f800, compilado 409\u202f600.",
+        "Compilar (frente a eager) se amortiza tras 550 pasos en latencia.", ""]
+
+
+def test_a_replayed_device_clock_adds_its_rows_the_host_overhead_and_its_own_payoff():
+    # device 14 ms and 6 ms: overheads 20 - 14 and 10 - 6 ms; 5.5 s over 8 ms saved a step is 687.5 steps
+    device = (_ms(14, 13.8, 14.2, 30, "device", measure.GRAPH), _ms(6, 5.9, 6.1, 31, "device", measure.GRAPH))
+    lines = _steady(device, "en")
+    assert lines[6:8] == [f"| eager | device time | 14.0{NBSP}ms | 13.8{NBSP}ms – 14.2{NBSP}ms | 30 | 0.500{NBSP}s |",
+                          f"| compiled | device time | 6.00{NBSP}ms | 5.90{NBSP}ms – 6.10{NBSP}ms | 31 | 6.00{NBSP}s |"]
+    assert lines[9:] == [
+        "Compiled against eager: faster on both clocks (latency 2.00× and device time 2.33×).",
+        "Tokens per second (latency): eager 204,800, compiled 409,600.",
+        f"Host overhead (latency minus the replayed device time): 6.00{NBSP}ms per eager step, 4.00{NBSP}ms per "
+        "compiled step.",
+        "Compiling (against eager) pays off after 550 steps on latency.",
+        "Compiling (against eager) pays off after 688 steps on device time.", ""]
+    assert _steady(device, "es")[11] == (f"Sobrecarga del host (latencia menos el tiempo de dispositivo reproducido): "
+                                         f"6,00{NBSP}ms por paso eager, 4,00{NBSP}ms por paso compilado.")
+
+
+def test_a_queued_device_clock_is_named_so_and_its_overhead_is_not_claimed():
+    device = (_ms(14, 13.8, 14.2, 30, "device", measure.QUEUED), _ms(6, 5.9, 6.1, 31, "device", measure.QUEUED))
+    lines = _steady(device, "en")
+    assert [line.split(" | ")[1] for line in lines[4:8]] == ["latency", "latency"] + [
+        "device time (queued calls, launch gaps included)"] * 2
+    assert lines[11].startswith("Host overhead is not separable on this run:")
+    assert _steady(device, "es")[6].split(" | ")[1] == (
+        "tiempo de dispositivo (llamadas encoladas, con los huecos entre lanzamientos)")
+
+
+def test_a_missing_steady_state_says_which_part_and_why():
+    f = Findings("cpu", "full", "2.13.0")
+    parts = {"steady_state": {"status": "failed", "reason": "RuntimeError: out of memory"}}
+    assert compile_log.steady_section(f, parts, _writer("es")) == [
+        "## 2. Régimen estacionario", "", "_Parte `steady_state` falló: RuntimeError: out of memory._", ""]
+    parts = {"steady_state": {"status": "interrupted", "reason": "stopped"}}    # a status with no word keeps its own
+    assert compile_log.steady_section(f, parts, _writer("es"))[2] == "_Parte `steady_state` interrupted: stopped._"

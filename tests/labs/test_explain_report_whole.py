@@ -87,6 +87,16 @@ def test_the_summary_and_the_kernel_table_read_whole(tmp_path, lang):
     assert lines[:len(HEAD[lang])] == HEAD[lang]
 
 
+def test_several_inputs_and_library_calls_are_listed_once_each_in_order(tmp_path):
+    e = _explanation(tmp_path)
+    e.inputs = ["(2, 8) float32", "(8,) int64"]
+    e.graphs[0].externs = ["extern_kernels.mm", "extern_kernels.addmm", "extern_kernels.mm"]
+    lines = _render(e, "en")
+    assert "; inputs (2, 8) float32, (8,) int64. Every fact" in lines[2]
+    assert lines[6] == ("1 graph(s), 2 generated kernel(s), 3 library call(s) (`extern_kernels.addmm`, "
+                        "`extern_kernels.mm`).")
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_kernel_gets_its_memory_sentence_then_its_listing_with_the_cited_lines(tmp_path, lang):
     e = _explanation(tmp_path)
@@ -200,6 +210,9 @@ def test_your_code_names_each_origins_file_and_line_or_a_dash():
 def test_the_bytes_cell_shows_six_digits_whole_numbers_beyond_and_a_question_mark_without_counts():
     assert report.bytes_cell(_kernel(traffic={"bytes_read": 123456, "bytes_written": 654321}), "en") == "123456 / 654321"
     assert report.bytes_cell(_kernel(traffic={"bytes_read": 12345678, "bytes_written": 2.5}), "es") == "12345678 / 2,5"
+    # six significant digits on each side, in the page's language
+    assert report.bytes_cell(_kernel(traffic={"bytes_read": 123456.7, "bytes_written": 1.5}), "es") == "123457 / 1,5"
+    assert report.bytes_cell(_kernel(traffic={"bytes_read": 2.5, "bytes_written": 654321.7}), "es") == "2,5 / 654322"
     assert report.bytes_cell(_kernel(traffic={"bytes_read": None}), "en") == "?"
     assert report.bytes_cell(_kernel(traffic=None), "en") == "?"
 
