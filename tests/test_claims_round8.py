@@ -99,6 +99,17 @@ def test_guard_count_reads_the_inference_column(inference, training, outcome):
     assert said.outcome == outcome
     if outcome == "marking":
         assert said.en.startswith("5 of the 45 guards") and "Without them 40 guards are left" in said.en
+        assert said.es.startswith("5 de las 45 guardas") and "Sin ellas quedan 40 guardas" in said.es
+
+
+def test_a_torch_without_marking_guards_is_named_with_its_whole_count():
+    run = manifest("inside_compile", "cpu", {"inference.guards": 40},
+                   {"guards_by_kind": [{"kind": "TYPE_MATCH", "inference": 40, "training": 40}]})
+    said = claims.decide("inside_compile", "guard_count", run)
+    assert said.outcome == "no_marking"
+    assert said.en.startswith("This run's torch (2.13.0) writes no `DIMENSION_DYNAMIC_MARKING_GUARD`")
+    assert said.en.endswith(": its 40 guards check types, identities, tensor properties and global state.")
+    assert "sus 40 guardas comprueban tipos" in said.es
 
 
 def test_batching_also_says_what_happened_to_goodput():

@@ -283,3 +283,35 @@ def test_a_log_of_three_recompilations_gives_each_its_own_failures():
     assert second.failures[1].describe() == "___check_global_state()"
     assert (third.function, third.location, third.failures) == (
         "loss", "/x/train.py:9", (recompile_log.GuardFailure("1/0", "___check_type_id(x, 1)"),))
+
+
+# -- item_wait: where an .item()'s wait for the device shows, by the GPU clock's method ------------
+
+def _breaks_run(method: str) -> dict:
+    metrics = {"breaks.device_method": method, "breaks.speedup": 1.25, "breaks.dev_speedup": 1.05}
+    return {"lab": "compile_compare", "device": "cuda", "provenance": {"torch": "2.11.0"}, "tables": {},
+            "metrics": {key: {"value": value, "unit": ""} for key, value in metrics.items()}}
+
+
+def test_a_replayed_device_clock_leaves_the_items_wait_to_latency():
+    said = course_claims.decide("compile_compare", "item_wait", _breaks_run("graph"))
+    assert (said.outcome, said.decided) == ("graph", True)
+    assert said.en == ("On a GPU each `.item()` also makes the host wait for the device; a replayed device time "
+                       "leaves that wait out, so it shows on latency (1.25×) and not on device time (1.05×).")
+    assert said.es == ("En una GPU cada `.item()` hace además que el host espere al dispositivo; un tiempo de "
+                       "dispositivo reproducido deja fuera esa espera, así que se nota en la latencia (1,25×) y no "
+                       "en el tiempo de dispositivo (1,05×).")
+
+
+def test_a_queued_device_clock_holds_the_wait_too_and_decides_nothing():
+    said = course_claims.decide("compile_compare", "item_wait", _breaks_run("queued"))
+    assert (said.outcome, said.decided) == ("queued", False)
+    assert said.en.startswith("On a GPU each `.item()` also makes the host wait for the device. With this run's "
+                              "queued device clock")
+    assert said.en.endswith("shows on both clocks (device time 1.05×, latency 1.25×): the run cannot tell the wait "
+                            "from kernel time.")
+    assert said.es.endswith("se nota en los dos relojes (tiempo de dispositivo 1,05×, latencia 1,25×): la ejecución "
+                            "no distingue la espera del tiempo de los kernels.")
+    assert said.es.startswith("En una GPU cada `.item()` hace además que el host espere al dispositivo. Con el reloj")
+    with pytest.raises(course_claims.ClaimError, match="re-run the lab"):
+        course_claims.decide("compile_compare", "item_wait", _breaks_run("estimated"))

@@ -1,0 +1,243 @@
+"""Lab 03's claims decided on runs written here, each expected figure worked out by hand and each
+sentence's decisive words written out: the recount of TinyHead's floor, the sweeps' verdicts that
+rest on the band alone, the softmax kernel's form, the autotune cause, the launches, the ceilings.
+Until now these ran only on the committed runs (tests/test_claims.py), which hold one case each."""
+
+from __future__ import annotations
+
+import pytest
+
+from course import claims
+from labs.common.claims import ClaimError
+
+
+def _run(device: str, metrics: dict | None = None, tables: dict | None = None) -> dict:
+    return {"lab": "inductor_kernels", "device": device,
+            "metrics": {key: {"value": value, "unit": ""} for key, value in (metrics or {}).items()},
+            "tables": {name: {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows]}
+                       for name, rows in (tables or {}).items()},
+            "provenance": {"torch": "2.13.0"}}
+
+
+def _decide(key: str, run: dict):
+    return claims.decide("inductor_kernels", key, run)
+
+
+# -- tinyhead_floor ---------------------------------------------------------------------------
+# At batch 1024, float32: input 1024 × 64, weights 64 × 600, bias 600, output 1024 × 600 are
+# 4 × 718,936 = 2,875,744 bytes; the logits written and read back add 2 × 4 × 1024 × 600 = 4,915,200.
+# 7,790,944 / 2,875,744 = 2.7092×. At 10 GB/s against a 50 GB/s copy: 54.18 %; at 9 GB/s: 48.77 %.
+
+def _tinyhead(achieved_gb_s: float, kernels: int = 1, bound: str = "neither", rows=None) -> dict:
+    rows = rows or [{"batch": 64, "achieved_gb_s": 1.0}, {"batch": 1024, "achieved_gb_s": achieved_gb_s}]
+    return _run("cpu", {"tinyhead.largest.bound": bound, "tinyhead.kernels": kernels, "tinyhead.largest_batch": 1024,
+                        "ceilings.copy_gb_s": 50.0}, {"tinyhead_latency": rows})
+
+
+def test_the_recounted_floor_calls_the_call_bandwidth_bound_from_half_the_copy_rate():
+    said = _decide("tinyhead_floor", _tinyhead(10.0))
+    assert said.outcome == "recounted_bandwidth"
+    assert said.en.endswith("at batch 1,024 the kernels that ran moved at least 2.71× the floor's bytes, which in the "
+                            "call's time is 54.2% of the copy bandwidth: counted that way the call is "
+                            "bandwidth-bound, not “neither”.")
+    assert said.es.endswith("con el lote 1024 los kernels que corrieron movieron al menos 2,71× los bytes del suelo, "
+                            "que en el tiempo de la llamada son el 54,2\u00a0% del ancho de banda de copia: contada "
+                            "así, la llamada está limitada por el ancho de banda, no por «ninguno».")
+    assert "Inductor generated 1 kernel and left the product to a library call" in said.en
+
+
+def test_below_half_the_copy_rate_the_recount_lets_the_tables_word_stand():
+    said = _decide("tinyhead_floor", _tinyhead(9.0))
+    assert said.outcome == "recounted_neither"
+    assert said.en.endswith("which in the call's time is 48.8% of the copy bandwidth: below half counted that way "
+                            "too, so by this count “neither” stands.")
+    assert said.es.endswith("el 48,8\u00a0% del ancho de banda de copia: por debajo de la mitad también contada así, "
+                            "de modo que según esta cuenta «ninguno» se mantiene.")
+
+
+@pytest.mark.parametrize("kernels, bound", [(2, "neither"), (1, "bandwidth"), (0, "overhead")])
+def test_the_floor_is_taken_as_measured_when_the_product_was_generated_or_a_bound_was_found(kernels, bound):
+    said = _decide("tinyhead_floor", _tinyhead(10.0, kernels, bound))
+    assert (said.outcome, said.en) == ("as_measured",
+                                       f"At the largest batch the call is {bound}-bound by the floor the table uses.")
+    es = {"neither": "ninguno", "bandwidth": "el ancho de banda", "overhead": "la sobrecarga"}[bound]
+    assert said.es == f"Con el lote mayor la llamada está limitada por {es} según el suelo que usa la tabla."
+
+
+def test_a_largest_batch_missing_from_the_sweep_is_an_error_not_a_sentence():
+    with pytest.raises(ClaimError, match="no tinyhead_latency row at batch 1024"):
+        _decide("tinyhead_floor", _tinyhead(10.0, rows=[{"batch": 512, "achieved_gb_s": 10.0}]))
+
+
+# -- sweep_band ------------------------------------------------------------------------------
+
+def _sweep_row(batch: int, eager: tuple, compiled: tuple, prefix: str) -> dict:
+    return {"batch": batch, f"eager_{prefix}us": eager[0], f"eager_{prefix}q1_us": eager[1],
+            f"eager_{prefix}q3_us": eager[2], f"compiled_{prefix}us": compiled[0],
+            f"compiled_{prefix}q1_us": compiled[1], f"compiled_{prefix}q3_us": compiled[2]}
+
+
+def test_a_same_verdict_outside_the_quartiles_is_named_with_its_difference_on_the_gpus_device_clock():
+    rows = [_sweep_row(8, (100, 95, 105), (97, 96.5, 97.5), "dev_"),     # 3 % faster; 100 lies outside 96.5–97.5
+            _sweep_row(64, (200, 190, 210), (202, 195, 208), "dev_"),    # each median inside the other's: noise
+            _sweep_row(512, (400, 398, 402), (416, 415, 417), "dev_")]   # 4 % slower, quartiles apart
+    said = _decide("sweep_band.minigpt", _run("cuda", tables={"minigpt_latency": rows}))
+    assert said.outcome == "band_only"
+    assert said.en.startswith("On device time, the compiled call was 3.00% faster at batch 8 and 4.00% slower at "
+                              "batch 512: inside the course's 5% band")
+    assert said.es.startswith("En tiempo de dispositivo, la llamada compilada fue un 3,00\u00a0% más rápida con "
+                              "lote 8 y un 4,00\u00a0% más lenta con lote 512: dentro de la banda del 5\u00a0% del curso")
+
+
+def test_a_cpu_sweep_reads_latency_and_a_sweep_without_such_rows_says_so():
+    rows = [_sweep_row(8, (100, 95, 105), (102, 98, 104), ""), _sweep_row(64, (100, 99, 101), (80, 79, 81), "")]
+    said = _decide("sweep_band.tinyhead", _run("cpu", tables={"tinyhead_latency": rows}))
+    assert (said.outcome, said.en) == ("none", "Every verdict of “the same” in this sweep (latency) has medians inside "
+                                               "each other's interquartile range.")
+    assert said.es.startswith("Todo veredicto de «igual» en este barrido (latencia)")
+
+
+# -- softmax_form, softmax_ceiling, copy_ceiling -----------------------------------------------
+
+@pytest.mark.parametrize("name, outcome, decided, en", [
+    ("triton_per_fused__softmax_0", "two_pass", True, "is a persistent reduction: one block holds a whole row"),
+    ("triton_red_fused__softmax_1", "online", True, "is a looped reduction: it walks each row in blocks"),
+    ("triton_poi_fused_div_2", "unknown", False, "is neither a persistent nor a looped Triton reduction by its name"),
+])
+def test_the_softmax_kernels_form_is_read_from_its_name(name, outcome, decided, en):
+    run = _run("cuda", {"softmax_kernel.name": name, "attention_kernel.name": "triton_red_fused_3"})
+    said = _decide("softmax_form.softmax", run)
+    assert (said.outcome, said.decided) == (outcome, decided)
+    assert said.en.startswith(f"On the GPU the kernel shown, `{name}`, {en}")
+    assert _decide("softmax_form.attention", run).outcome == "online"     # the attention kernel's own name
+
+
+@pytest.mark.parametrize("bound, en", [
+    ("bandwidth", "On the CPU the softmax is at the copy's floor: bandwidth-bound."),
+    ("compute", "On the CPU the softmax is at the matrix-multiply rate's floor: compute-bound."),
+    ("overhead", "On the CPU the softmax is mostly the fixed cost of a call: overhead-bound."),
+])
+def test_the_softmax_ceiling_names_the_bound_the_run_found(bound, en):
+    said = _decide("softmax_ceiling", _run("cpu", {"ceilings.softmax.bound": bound}))
+    assert (said.outcome, said.en, said.decided) == (bound, en, True)
+
+
+def test_a_softmax_bound_by_neither_names_no_cause_and_an_unknown_word_is_an_error():
+    said = _decide("softmax_ceiling", _run("cuda", {"ceilings.softmax.bound": "neither"}))
+    assert (said.outcome, said.decided) == ("neither", False)
+    assert said.en.startswith("On the GPU the softmax is neither: far below the copy and far above the fixed cost")
+    with pytest.raises(ClaimError, match="'latency'"):
+        _decide("softmax_ceiling", _run("cpu", {"ceilings.softmax.bound": "latency"}))
+
+
+def test_the_copy_ceiling_says_how_each_device_timed_it():
+    cpu = _decide("copy_ceiling", _run("cpu", {"ceilings.copy_gb_s": 12.34}))
+    assert cpu.outcome == "cpu" and cpu.en.endswith("timed on latency, moved 12.3\u00a0GB/s on the CPU run")
+    gpu = _decide("copy_ceiling", _run("cuda", {"ceilings.copy_gb_s": 3456.7}))
+    assert gpu.outcome == "cuda" and "moved 3,457\u00a0GB/s on the GPU run, timed as queued calls" in gpu.en
+    assert "movió 3457\u00a0GB/s en la ejecución en GPU" in gpu.es
+
+
+# -- autotune ---------------------------------------------------------------------------------
+
+def _autotune(device: str, tuned: tuple, bounds: str) -> dict:
+    rows = [{"mode": "default", "median_us": 100.0, "q1_us": 99.0, "q3_us": 101.0},
+            {"mode": "max-autotune", "median_us": tuned[0], "q1_us": tuned[1], "q3_us": tuned[2]}]
+    return _run(device, {"autotune.bounds": bounds}, {"autotune": rows})
+
+
+@pytest.mark.parametrize("device, tuned, bounds, outcome", [
+    ("cuda", (120, 119, 121), "max_autotune_gemm_backends=ATEN,TRITON", "slower_not_search"),
+    ("cuda", (120, 119, 121), "max_autotune_gemm_backends=aten,triton", "slower_not_search"),
+    ("cuda", (120, 119, 121), "max_autotune_gemm_backends=TRITON", "slower_unbounded"),
+    ("cpu", (120, 119, 121), "max_autotune_gemm_backends=CPP", "slower_not_search"),   # the CPU's default has ATen
+    ("cuda", (80, 79, 81), "max_autotune_gemm_backends=TRITON", "faster"),
+    ("cuda", (101, 100, 102), "max_autotune_gemm_backends=TRITON", "same"),
+])
+def test_a_slower_max_autotune_is_blamed_on_its_search_only_without_aten(device, tuned, bounds, outcome):
+    said = _decide("autotune_cause", _autotune(device, tuned, bounds))
+    assert (said.outcome, said.decided) == (outcome, False)
+
+
+def test_the_autotune_verdict_names_the_run_and_an_incomplete_table_is_an_error():
+    said = _decide("autotune_verdict", _autotune("cpu", (80, 79, 81), ""))
+    assert said.outcome == "faster" and said.en.startswith("On the CPU run max-autotune was faster")
+    assert _decide("autotune_verdict", _autotune("cuda", (80, 79, 81), "")).es.startswith("En la ejecución en GPU")
+    run = _autotune("cpu", (80, 79, 81), "")
+    run["tables"]["autotune"]["rows"] = run["tables"]["autotune"]["rows"][:1]
+    with pytest.raises(ClaimError, match="1 rows"):
+        _decide("autotune_verdict", run)
+
+
+# -- minigpt_launches -------------------------------------------------------------------------
+
+def _launches(first: int, last: int) -> dict:
+    rows = [{"batch": 1, "eager_launches": first, "eager_dev_us": 850.0},
+            {"batch": 16, "eager_launches": 90, "eager_dev_us": 900.0},
+            {"batch": 64, "eager_launches": last, "eager_dev_us": 1234.5}]
+    return _run("cuda", tables={"minigpt_latency": rows})
+
+
+def test_fewer_launches_at_the_largest_batch_are_reported_between_the_sweeps_ends_not_explained():
+    said = _decide("minigpt_launches", _launches(120, 96))
+    assert (said.outcome, said.decided) == ("fewer", False)
+    assert said.en.startswith("Eager's launches per call fell from 120 at batch 1 to 96 at batch 64, and its device "
+                              "time from 850\u00a0µs to 1,234\u00a0µs, although the work grew.")
+    assert said.es.startswith("Los lanzamientos por llamada de eager bajaron de 120 con lote 1 a 96 con lote 64, y su "
+                              "tiempo de dispositivo de 850\u00a0µs a 1234\u00a0µs")
+
+
+@pytest.mark.parametrize("last", [120, 130])
+def test_as_many_or_more_launches_are_stated_without_a_story(last):
+    said = _decide("minigpt_launches", _launches(120, last))
+    assert (said.outcome, said.decided) == ("steady", True)
+    assert said.en == (f"Eager launched 120 kernels per call at batch 1 and {last} at batch 64; its device time went "
+                       "from 850\u00a0µs to 1,234\u00a0µs.")
+
+
+# -- the Spanish sentences whole, with figures whose decimal mark shows the language ------------
+
+def test_the_spanish_sentences_carry_their_figures_in_spanish():
+    rows = [{"batch": 1, "eager_launches": 120, "eager_dev_us": 85.25},
+            {"batch": 64, "eager_launches": 130, "eager_dev_us": 91.75}]
+    said = _decide("minigpt_launches", _run("cuda", tables={"minigpt_latency": rows}))
+    assert said.es == ("Eager lanzó 120 kernels por llamada con lote 1 y 130 con lote 64; su tiempo de dispositivo "
+                       "pasó de 85,2\u00a0µs a 91,8\u00a0µs.")
+    assert said.en.endswith("went from 85.2\u00a0µs to 91.8\u00a0µs.")
+    rows[1]["eager_launches"] = 96
+    said = _decide("minigpt_launches", _run("cuda", tables={"minigpt_latency": rows}))
+    assert said.en.startswith("Eager's launches per call fell from 120 at batch 1 to 96 at batch 64, and its device "
+                              "time from 85.2\u00a0µs to 91.8\u00a0µs")
+    assert said.es.startswith("Los lanzamientos por llamada de eager bajaron de 120 con lote 1 a 96 con lote 64, y su "
+                              "tiempo de dispositivo de 85,2\u00a0µs a 91,8\u00a0µs, aunque el trabajo creció.")
+    cpu = _decide("copy_ceiling", _run("cpu", {"ceilings.copy_gb_s": 12.34}))
+    assert cpu.es.endswith("medida en latencia, movió 12,3\u00a0GB/s en la ejecución en CPU")
+    assert cpu.en.startswith("A large copy from one buffer to another in main memory")
+    gpu = _decide("copy_ceiling", _run("cuda", {"ceilings.copy_gb_s": 12.34}))
+    assert "movió 12,3\u00a0GB/s en la ejecución en GPU, medida con llamadas encoladas" in gpu.es
+    assert "moved 12.3\u00a0GB/s on the GPU run" in gpu.en
+
+
+@pytest.mark.parametrize("device, en, es", [("cpu", "On the CPU", "En la CPU"), ("cuda", "On the GPU", "En la GPU")])
+def test_the_softmax_ceiling_names_the_device_in_both_languages(device, en, es):
+    said = _decide("softmax_ceiling", _run(device, {"ceilings.softmax.bound": "bandwidth"}))
+    assert said.es == f"{es} el softmax está en el suelo de la copia: limitado por el ancho de banda."
+    assert said.en == f"{en} the softmax is at the copy's floor: bandwidth-bound."
+    neither = _decide("softmax_ceiling", _run(device, {"ceilings.softmax.bound": "neither"}))
+    assert neither.es.startswith(f"{es} el softmax no está limitado por ninguno de los dos")
+    assert neither.es.endswith("en las dos reducciones o en el número de hilos.")
+
+
+def test_the_autotune_verdict_reads_whole_in_spanish():
+    said = _decide("autotune_verdict", _autotune("cpu", (80, 79, 81), ""))
+    assert said.es.startswith("En la ejecución en CPU max-autotune fue más rápido")
+    assert said.en.startswith("On the CPU run max-autotune was faster") and said.decided
+    slower = _decide("autotune_cause", _autotune("cuda", (120, 119, 121), "max_autotune_gemm_backends=TRITON"))
+    assert slower.es.startswith("El kernel de ATen no estaba entre los candidatos")
+    assert slower.en.startswith("ATen's kernel was not among the candidates")
+    searched = _decide("autotune_cause", _autotune("cuda", (120, 119, 121), "max_autotune_gemm_backends=ATEN"))
+    assert searched.en.startswith("The bounded search alone is not a sufficient explanation: ATen's kernel")
+    assert searched.es.startswith("La búsqueda acotada, por sí sola, no basta para explicarlo: el kernel de ATen")
+    other = _decide("autotune_cause", _autotune("cuda", (80, 79, 81), "max_autotune_gemm_backends=TRITON"))
+    assert other.en.startswith("Besides choosing GEMMs, `max_autotune` widens")
+    assert other.es.startswith("Además de elegir GEMM, `max_autotune` amplía")
