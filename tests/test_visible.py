@@ -194,23 +194,36 @@ class Tab:
         return self.browser.send(method, params, self.session)
 
     def open(self, url: str) -> Tab:
-        before = self.evaluate("location.href")
+        before = None
+        for _ in range(100):  # the page before may still be navigating (a redirect page)
+            if (before := self.poll("location.href")) is not None:
+                break
+            time.sleep(0.05)
         self.send("Page.navigate", {"url": url})
         for _ in range(300):  # a load event of the page before may still be queued: ask the page itself
-            if self.evaluate(f"(location.href === {json.dumps(url)} || location.href !== {json.dumps(before)})"
-                             " && document.readyState === 'complete'"):
+            if self.poll(f"(location.href === {json.dumps(url)} || location.href !== {json.dumps(before)})"
+                         " && document.readyState === 'complete'"):
                 break
             time.sleep(0.05)
         else:
             raise AssertionError(f"{url} did not load")
         self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.session]
         for _ in range(50):   # plotly draws after the load event
-            if self.evaluate("[...document.querySelectorAll('.course-figure')]"
-                             ".every(f => f.querySelector('.main-svg'))"):
+            if self.poll("[...document.querySelectorAll('.course-figure')].every(f => f.querySelector('.main-svg'))"):
                 break
             time.sleep(0.1)
         time.sleep(0.3)       # Material's layout and plotly's resize settle
         return self
+
+    def poll(self, expression: str):
+        """`evaluate`, or None while the page is navigating away (a redirect page does, right after
+        it loads: asking then fails with "Inspected target navigated or closed"; ask again)."""
+        try:
+            return self.evaluate(expression)
+        except BrowserError as error:
+            if "navigated or closed" not in str(error):
+                raise
+            return None
 
     def evaluate(self, expression: str):
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
@@ -479,14 +492,8 @@ def test_a_renamed_labs_old_address_under_the_sub_path(base, browser, old, new):
 
 
 def _address(tab: Tab) -> str | None:
-    """The tab's address, or None while the redirect is navigating it (asking then fails with
-    "Inspected target navigated or closed": ask again)."""
-    try:
-        return tab.evaluate("location.href")
-    except BrowserError as error:
-        if "navigated or closed" not in str(error):
-            raise
-        return None
+    """The tab's address, or None while the redirect is navigating it."""
+    return tab.poll("location.href")
 
 
 def test_sitemap_names_every_page_under_the_site_url(site, base):
