@@ -182,7 +182,7 @@ MODULES["labs/explain/report.py"] = ["tests/labs/test_explain_report.py", "tests
                                      "tests/labs/test_explain_report_whole.py"]
 CLAIMS_TESTS = ["tests/test_claims.py", "tests/test_claims_round8.py", "tests/test_claims_registry.py",
                 "tests/test_claims_rules.py"]
-for _module in ("common", "inductor_kernels", "inside_compile"):
+for _module in ("common", "inside_compile"):
     MODULES[f"labs/{_module}/claims.py"] = CLAIMS_TESTS
 MODULES["labs/inductor_kernels/claims.py"] = CLAIMS_TESTS + ["tests/labs/test_inductor_kernels_claims.py"]
 for _module in ("release_changes", "diff"):
