@@ -155,23 +155,25 @@ def test_every_submission_row_and_reference_line_is_whole(tmp_path, monkeypatch)
            "No submissions for this lab yet.\n\n"
            "### Lab 03 — torch.compile: Inductor's kernels, read and measured\n\n"
            '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
-           "| <code>fast</code> | 0 / 3 | 0% |\n| Compiled matches eager | 12,345 / 20,000 | 61.7% |\n\n</div>\n\n"
+           "| Fast (no longer checked by the lab) | 0 / 3 | 0% |\n| Compiled matches eager | 12,345 / 20,000 | 61.7% |\n\n</div>\n\n"
            "### Compile and Compare: torch.compile on a real training loop\n\n"
            '<div class="course-table" markdown>\n\n| Check | Passed | Pass rate |\n|---|---|---|\n'
-           "| <code>a&#95;b</code> | 1 / 1 | 100% |\n\n</div>\n"),
+           "| A b | 1 / 1 | 100% |\n\n</div>\n"),
     ("es", "## Comprobaciones de aceptación\n\n### Dentro de torch.compile: del bytecode de Python a un kernel generado"
            "\n\nAún no hay envíos de este laboratorio.\n\n"
            "### Lab 03 — torch.compile: los kernels de Inductor, leídos y medidos\n\n"
            '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
-           "| <code>fast</code> | 0 / 3 | 0\u00a0% |\n"
+           "| Fast (el laboratorio ya no la comprueba) | 0 / 3 | 0\u00a0% |\n"
            "| Lo compilado coincide con eager | 12\u202f345 / 20\u202f000 | 61,7\u00a0% |\n\n</div>\n\n"
            "### Compilar y comparar: torch.compile en un bucle de entrenamiento real\n\n"
            '<div class="course-table" markdown>\n\n| Comprobación | Cumplen | Porcentaje |\n|---|---|---|\n'
-           "| <code>a&#95;b</code> | 1 / 1 | 100\u00a0% |\n\n</div>\n"),
+           "| A b | 1 / 1 | 100\u00a0% |\n\n</div>\n"),
 ])
 def test_the_checks_section_labels_each_check_as_the_courses_run_does_and_skips_no_lab(tmp_path, lang, expected):
-    """The course's GPU run labels `match` (its CPU run is absent); `fast` has no label, so its
-    key is shown; a lab with no submission says so and the next lab still follows."""
+    """The course's GPU run labels `match` (its CPU run is absent); `fast`, which no run of the
+    course makes today, reads as words and says it is a former check (`a_b` too, without saying
+    so: no run of its lab says what it checks today); a lab with no submission says so and the
+    next lab still follows."""
     write_result(tmp_path, device="cuda")
     rep = SimpleNamespace(cohort=SimpleNamespace(labs=("inside_compile", "inductor_kernels", "compile_compare")),
                           checks={"inside_compile": {}, "inductor_kernels": {"match": (12345, 20000), "fast": (0, 3)},
@@ -361,3 +363,44 @@ def test_the_course_run_on_a_machine_of_other_models_is_drawn_in_that_class(tmp_
     [(boxes, _points, reference, *_)] = calls
     assert reference == [("CPU · otros modelos", 2.5, "torch 2.13.0")]
     assert [box["x"] for box in boxes] == ["CPU · otros modelos"]
+
+
+@pytest.mark.parametrize("lang, label", [
+    ("en", "Each steady-state median comes from at least 5 steps (no longer checked by the lab)"),
+    ("es", "Cada mediana en régimen estacionario sale de al menos 5 pasos (el laboratorio ya no la comprueba)"),
+])
+def test_a_check_the_lab_no_longer_makes_reads_as_the_label_it_had(tmp_path, lang, label):
+    # the pilot's Compile and Compare run of 2026-11 showed `steady_reps` as an identifier
+    write_result(tmp_path, lab="compile_compare")              # today's run: no such check
+    assert cohort_markers._check_label(page(tmp_path, lang), "compile_compare", "steady_reps") == label
+
+
+@pytest.mark.parametrize("lab, key, label", [
+    ("compile_compare", "warmup_was_enough", "Warmup was enough (no longer checked by the lab)"),
+    ("inductor_kernels", "steady_reps", "Steady reps (no longer checked by the lab)"),   # another lab's former check
+])
+def test_a_former_check_nobody_labelled_reads_as_words_not_as_an_identifier(tmp_path, lab, key, label):
+    write_result(tmp_path, lab=lab)
+    shown = cohort_markers._check_label(page(tmp_path), lab, key)
+    assert shown == label and "<code>" not in shown
+
+
+def test_a_check_todays_run_labels_keeps_that_label(tmp_path):
+    write_result(tmp_path, lab="compile_compare", checks={"steady_reps": {
+        "value": 10, "op": ">=", "threshold": 5, "passed": True, "label": {"en": "At least 5 steps", "es": "Al menos 5"}}})
+    assert cohort_markers._check_label(page(tmp_path), "compile_compare", "steady_reps") == "At least 5 steps"
+
+
+def test_the_spanish_summary_calls_the_lowest_to_highest_span_an_interval_not_a_rank(tmp_path):
+    # «rango» is a distributed process in the glossary; the min–max column is «Intervalo»
+    dist = report.Distribution("inductor_kernels", "x.speedup", {"es": "Aceleración"}, False,
+                               classes=[report.Summary(("cpu", ""), [1.0, 2.0], rows(2))])
+    table = cohort_markers._summary_table(page(tmp_path, "es"), dist, [])
+    assert "| Máquina | Ejecuciones | Mediana | Mitad central (Q1 a Q3) | Intervalo | Ejecución del curso |" in table
+
+
+def test_without_any_run_of_the_course_an_unknown_check_is_words_not_said_to_be_former(tmp_path):
+    # nothing in results/ tells what the lab checks today; a listed former check still is one
+    assert cohort_markers._check_label(page(tmp_path), "compile_compare", "warmup_was_enough") == "Warmup was enough"
+    assert cohort_markers._check_label(page(tmp_path), "compile_compare", "steady_reps") == (
+        "Each steady-state median comes from at least 5 steps (no longer checked by the lab)")

@@ -35,3 +35,19 @@ def test_a_lab_with_only_a_gpu_result_has_a_gpu_reference_in_a_class_of_its_own_
         ("inductor_kernels", "cuda", ("cuda", ""), False), ("inside_compile", "cpu", ("cpu", ""), False)]
     [named] = reference_runs(["inductor_kernels"], store, {"cuda": {"NVIDIA H100 80GB HBM3"}})
     assert named.device_class == ("cuda", "NVIDIA H100 80GB HBM3")
+
+
+def seed_named_as_the_curriculum_does(label: dict[str, str]) -> bool:
+    """A label that quotes the seed (a lab's exercise text) calls it «el enunciado» in Spanish,
+    as es/curriculum.md defines it, never «la especificación»."""
+    return "seed" not in label["en"] or ("enunciado" in label["es"] and "especificaci" not in label["es"])
+
+
+def test_the_headlines_name_the_seed_as_the_curriculum_does_and_say_exact_once():
+    labels = [h.label for lab in headlines.HEADLINES.values() for h in lab]
+    assert any("seed" in label["en"] for label in labels)
+    assert all(seed_named_as_the_curriculum_does(label) for label in labels)
+    assert not seed_named_as_the_curriculum_does({"en": "at the seed's shape", "es": "con la forma de la especificación"})
+    assert seed_named_as_the_curriculum_does({"en": "compile time", "es": "tiempo de compilación"})
+    [exact] = [label["es"] for label in labels if "exact-match" in label["en"]]
+    assert exact == "MiniGPT: respuestas exactas en validación (%)"     # not «exactitud de coincidencia exacta»

@@ -378,7 +378,8 @@ def test_the_page_counts_learners_machines_and_pass_rates(tmp_path, cohort):
     assert rows[0].endswith("| 2 | 2 | 2 | 0 | 0% |") and rows[1].endswith("| 2 | 2 | 1 | 1 | 0% |")
     assert "| GPU · NVIDIA H100 80GB HBM3 | AMD EPYC | 16 | 2.11.0 | 1 |" in page
     assert "| CPU · AMD EPYC | AMD EPYC | 2 | 2.13.0+cpu | 3 |" in page
-    assert "| <code>fast</code> | 0 / 2 | 0% |" in page and "| <code>match</code> | 2 / 2 | 100% |" in page
+    # no run of the course labels these checks here: their keys read as words
+    assert "| Fast | 0 / 2 | 0% |" in page and "| Match | 2 / 2 | 100% |" in page
     assert "4 submissions from 3 learners" in page
 
 

@@ -108,3 +108,21 @@ def test_property_what_the_page_says_subtracts_to_what_it_shows(tmp_path_factory
     assert errors == []
     first, second, difference = (as_read(part, lang) for part in text.split("|"))
     assert difference == first - second
+
+
+@pytest.mark.parametrize("lang, one, below", [("en", "1.00\u00a0FLOP/B", "0.998\u00a0FLOP/B"),
+                                              ("es", "1,00\u00a0FLOP/B", "0,998\u00a0FLOP/B")])
+def test_a_metric_that_rounds_up_to_a_power_of_ten_reads_as_its_table_cell_does(tmp_path, lang, one, below):
+    # background's GEMV intensity, 0.999512, read "1.000 FLOP/B" where 1.0 reads "1.00"
+    store = store_with(tmp_path, {"near": (0.999512, "FLOP/B"), "one": (1.0, "FLOP/B"), "below": (0.998, "FLOP/B")})
+    assert shown("{{ metric inductor_kernels/cpu:near }}", store, lang) == (one, [])
+    assert shown("{{ metric inductor_kernels/cpu:one }}", store, lang) == (one, [])
+    assert shown("{{ metric inductor_kernels/cpu:below }}", store, lang) == (below, [])
+
+
+def test_a_difference_subtracts_the_values_as_shown_after_the_carry(tmp_path):
+    # 1.9996 shows as 2.00 (not 2.000): 2.00 − 0.500 reads 1.500, with the wider of the two decimals
+    store = store_with(tmp_path, {"a": (1.9996, "s"), "b": (0.5, "s")})
+    assert shown("{{ metric inductor_kernels/cpu:a }} − {{ metric inductor_kernels/cpu:b }} = "
+                 "{{ metric inductor_kernels/cpu:a minus=b }}", store) == (
+        "2.00\u00a0s − 0.500\u00a0s = 1.500\u00a0s", [])

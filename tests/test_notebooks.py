@@ -346,3 +346,57 @@ def test_sources_and_pages_are_read_as_utf8_whatever_the_machines_locale(toy, mo
     before = page.stat().st_ino
     notebooks.write_notebook_pages(results, docs)
     assert page.stat().st_ino == before       # its Spanish read back as written: the same text
+
+
+# -- the note naming the run -------------------------------------------------------------------------
+
+PROVENANCE = {"device_name": "AMD EPYC", "torch": "2.13.0+cpu", "preset": "full",
+              "commit": "0ff9d1ace17424a7a9fd6216674983c6c705999f", "date_utc": "2026-11-28T21:05:42Z"}
+
+
+def _ran(results, provenance: dict | None = PROVENANCE) -> None:
+    """The toy's CPU run: its executed notebook and, unless None, the manifest beside it."""
+    (results / "toy" / "cpu").mkdir(parents=True)
+    (results / "toy" / "cpu" / "notebook.ipynb").write_text(json.dumps(RUN), encoding="utf-8")
+    if provenance is not None:
+        (results / "toy" / "cpu" / "manifest.json").write_text(json.dumps({"provenance": provenance}),
+                                                               encoding="utf-8")
+
+
+def test_each_page_ends_with_a_note_naming_the_run_that_printed_its_outputs(toy):
+    results, docs = toy
+    _ran(results)
+    notebooks.write_notebook_pages(results, docs)
+    en = json.loads((docs / "en" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8"))
+    es = json.loads((docs / "es" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8"))
+    assert en["cells"][:-1] == RUN["cells"]           # the run's cells as they were, then the note
+    assert en["cells"][-1] == {"cell_type": "markdown", "metadata": {}, "source": [
+        "*The outputs above are those of the course's CPU run: AMD EPYC, torch 2.13.0+cpu, preset "
+        "<code>full</code>, commit <code>0ff9d1a</code>, 2026-11-28.*"]}
+    assert es["cells"][:-1] == translate_ipynb(RUN, TABLE, "toy_notebook")["cells"]
+    assert es["cells"][-1]["source"] == [
+        "*Las salidas de arriba son las de la ejecución en CPU del curso: AMD EPYC, torch 2.13.0+cpu, preajuste "
+        "<code>full</code>, commit <code>0ff9d1a</code>, 2026-11-28.*"]
+    # the downloadable source is the notebook itself: no note in it
+    assert (docs / "en" / "labs" / "toy_notebook.py").read_text(encoding="utf-8") == SOURCE
+
+
+def test_a_run_without_its_manifest_or_a_page_without_outputs_names_no_run(toy):
+    results, docs = toy
+    _ran(results, provenance=None)
+    notebooks.write_notebook_pages(results, docs)
+    assert json.loads((docs / "en" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8")) == RUN
+    # near miss: a manifest but no executed notebook: the page has no outputs for a note to speak of
+    (results / "toy" / "cpu" / "notebook.ipynb").unlink()
+    (results / "toy" / "cpu" / "manifest.json").write_text(json.dumps({"provenance": PROVENANCE}), encoding="utf-8")
+    notebooks.write_notebook_pages(results, docs)
+    assert json.loads((docs / "en" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8")) == \
+        notebooks.unexecuted(SOURCE)
+
+
+def test_a_machine_name_in_the_note_is_text_not_markup(toy):
+    results, docs = toy
+    _ran(results, PROVENANCE | {"device_name": "<img src=x onerror=alert(1)>"})
+    notebooks.write_notebook_pages(results, docs)
+    note = json.loads((docs / "en" / "labs" / "toy_notebook.ipynb").read_text(encoding="utf-8"))["cells"][-1]
+    assert "<img" not in note["source"][0] and "&lt;img src=x onerror=alert(1)&gt;" in note["source"][0]

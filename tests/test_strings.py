@@ -34,6 +34,9 @@ def test_a_recorded_value_is_said_in_spanish(value, spanish):
     ("tensor bytes from the profiler's allocation events (CPU allocator)",
      "bytes de tensores según los eventos de asignación del profiler (asignador de CPU)"),
     ("torch.cuda.max_memory_allocated (caching allocator)", "torch.cuda.max_memory_allocated (asignador con caché)"),
+    ("template+epilogue", "plantilla Triton con la GELU en el epílogo"),          # the capstone's strategies
+    ("bias_addmm+Triton gelu", "`bias_addmm` y después una GELU en Triton"),
+    ("addmm+C++ gelu", "`addmm` y después una GELU en C++"),
 ])
 def test_a_labs_sentence_of_a_known_shape_is_said_in_spanish_and_left_in_english(english, spanish):
     assert lab_message("es", english) == spanish
@@ -47,6 +50,8 @@ def test_a_labs_sentence_of_a_known_shape_is_said_in_spanish_and_left_in_english
     "depyf is not installed.",
     "torchXcuda.max_memory_allocated (caching allocator)",      # its dot is a dot, not any character
     "something no lab says",
+    "addmm+CUDA gelu",                                          # a language the strategy never names
+    "addmm+Triton gelu twice",
     "",
 ])
 def test_a_sentence_that_only_contains_a_known_shape_is_shown_as_the_lab_wrote_it(text):

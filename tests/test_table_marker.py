@@ -76,3 +76,46 @@ def test_a_table_without_rows_says_so_instead_of_a_header_over_nothing(tmp_path,
     assert markdown.startswith(f"{said}\n") and "|---|" not in markdown and "Case" not in markdown
     one_row = expand('{{ table inductor_kernels/cpu:one headers="Case|Choice" }}', ctx, ResultStore(tmp_path)).markdown
     assert "| a | b |" in one_row and said not in one_row          # one row is a table
+
+
+def table_rows(tmp_path, table: dict, lang: str = "en", options: str = "") -> list[str]:
+    """The rendered rows of one table marker (header and rule left out)."""
+    write_result(tmp_path, provenance=todays_code(), tables={"t": table}, figures={})
+    ctx = PageContext(page=f"{lang}/labs/x.md", lang=lang, page_dir="labs", site_root="..")
+    markdown = expand(f"{{{{ table inductor_kernels/cpu:t {options}}}}}", ctx, ResultStore(tmp_path)).markdown
+    return [line for line in markdown.splitlines() if line.startswith("| ")][1:]
+
+
+@pytest.mark.parametrize("lang, shown", [("en", ["| 1 |", "| 9 |", "| 16 |"]), ("es", ["| 1 |", "| 9 |", "| 16 |"])])
+def test_a_count_recorded_as_whole_floats_shows_as_whole_numbers(tmp_path, lang, shown):
+    # distributed's calls per collective kind: 1.0, 9.0, 16.0 read "1.00", "9.00", "16.0" before
+    calls = {"columns": ["calls"], "rows": [[1.0], [9.0], [16.0]], "units": {}}
+    assert table_rows(tmp_path, calls, lang) == shown
+
+
+@pytest.mark.parametrize("table, shown", [
+    ({"columns": ["mean"], "rows": [[1.0], [2.5]], "units": {}}, ["| 1.00 |", "| 2.50 |"]),    # one fraction: not a count
+    ({"columns": ["kib"], "rows": [[1.0], [16.0]], "units": {"kib": "KiB"}}, ["| 1.00 |", "| 16.0 |"]),  # a unit: a size
+    ({"columns": ["ratio"], "rows": [[1.0], [1.0]], "units": {"ratio": "×"}}, ["| 1.00 |", "| 1.00 |"]),
+])
+def test_a_column_with_a_fraction_or_a_unit_keeps_its_significant_digits(tmp_path, table, shown):
+    assert table_rows(tmp_path, table) == shown
+
+
+def test_a_marker_that_asks_for_decimals_keeps_them_on_a_count(tmp_path):
+    calls = {"columns": ["calls"], "rows": [[1.0], [16.0]], "units": {}}
+    assert table_rows(tmp_path, calls, options='decimals="calls:1" ') == ["| 1.0 |", "| 16.0 |"]
+
+
+@pytest.mark.parametrize("lang, shown", [("en", ["| 0.990 |", "| 1.00 |", "| 1.00 |", "| 10.0 |"]),
+                                         ("es", ["| 0,990 |", "| 1,00 |", "| 1,00 |", "| 10,0 |"])])
+def test_a_value_that_rounds_up_to_a_power_of_ten_shows_its_columns_digits(tmp_path, lang, shown):
+    # 0.99967 read "1.000" beside the 1.00 of its neighbours (distributed's GPU payload ratios)
+    ratios = {"columns": ["ratio"], "rows": [[0.98986], [0.99967], [1.0], [9.9996]], "units": {"ratio": "×"}}
+    assert table_rows(tmp_path, ratios, lang) == shown
+
+
+def test_only_a_carry_is_rounded_first_whatever_the_sign(tmp_path):
+    # rounding to significant digits first would turn 123,457 into 123,000: only a carry is rounded
+    sizes = {"columns": ["n"], "rows": [[123456.7], [0.0012346], [-0.99967]], "units": {"n": "B"}}
+    assert table_rows(tmp_path, sizes) == ["| 123,457 |", "| 0.00123 |", "| −1.00 |"]

@@ -9,8 +9,56 @@ from __future__ import annotations
 
 from labs.common.claims import BAND_TEXT, SAME_BAND, ClaimError, Registry, Run, Said, num
 from labs.common.contract import LANGUAGES
+from labs.common.formatting import format_number
 
 CLAIMS = Registry("capstone")
+
+# The clock a timing row names, in words (labs.common.measure.compare: device time on a GPU).
+CLOCKS = {"device": ("device time", "tiempo de dispositivo"), "latency": ("latency", "latencia")}
+
+
+@CLAIMS.claim("vs_torch_compile", condition=(
+    "mlopt's optimized ResNet-18 against torch.compile of the original model, by the verdict of their own "
+    "interleaved comparison of whole forward calls; the run times whole calls only, so no cause is named"))
+def vs_torch_compile(run: Run, _: None) -> Said:
+    verdict = run.value("mlopt.vs_torch_compile.verdict")
+    if verdict == "not_measured":
+        return Said("not_measured", "This run did not time torch.compile (its preset leaves the long compile out).",
+                    "Esta ejecución no midió torch.compile (su preajuste deja fuera la larga compilación).",
+                    decided=False)
+    row = next((r for r in run.rows("mlopt_timing") if r["baseline"] == "torch_compile"), None)
+    if row is None:
+        raise ClaimError(f"the run of capstone on {run.device} has no torch_compile row in mlopt_timing")
+    # speedup: torch.compile's time over the optimized module's (above 1: mlopt's rewrite is faster)
+    timed = {lang: (f"the optimized module ran at {num(row['speedup'], lang, '×')} torch.compile's speed (a "
+                    f"forward took {num(row['optimized_ms'], lang, 'ms')} against {num(row['baseline_ms'], lang, 'ms')}: "
+                    f"medians of whole calls, {CLOCKS[row['clock']][0]}, from interleaved rounds)"
+                    if lang == "en" else
+                    f"el módulo optimizado corrió a {num(row['speedup'], lang, '×')} la velocidad de torch.compile "
+                    f"(un forward tardó {num(row['optimized_ms'], lang, 'ms')} frente a "
+                    f"{num(row['baseline_ms'], lang, 'ms')}: medianas de llamadas completas, "
+                    f"{CLOCKS[row['clock']][1]}, de rondas alternas)")
+             for lang in LANGUAGES}
+    unmeasured = ("The run times whole calls, not the kernels inside them, so it does not say where the difference "
+                  "comes from.",
+                  "La ejecución mide llamadas completas, no los kernels que contienen, así que no dice de dónde sale "
+                  "la diferencia.")
+    if verdict == "faster":
+        return Said("faster", f"On this run mlopt's rewrite beat torch.compile of the original model: {timed['en']}. "
+                    f"{unmeasured[0]}",
+                    f"En esta ejecución la reescritura de mlopt superó a torch.compile del modelo original: "
+                    f"{timed['es']}. {unmeasured[1]}")
+    if verdict == "slower":
+        return Said("slower", f"On this run torch.compile of the original model beat mlopt's rewrite: {timed['en']}. "
+                    f"{unmeasured[0]}",
+                    f"En esta ejecución torch.compile del modelo original superó a la reescritura de mlopt: "
+                    f"{timed['es']}. {unmeasured[1]}")
+    return Said("same", f"On this run mlopt's rewrite and torch.compile of the original model were as fast as each "
+                f"other by the course's rule (within the noise or its {BAND_TEXT['en']} band): {timed['en']}.",
+                f"En esta ejecución la reescritura de mlopt y torch.compile del modelo original fueron igual de "
+                f"rápidas según la regla del curso (dentro del ruido o de su banda del {BAND_TEXT['es']}): "
+                f"{timed['es']}.")
+
 
 # The baselines memfuse is held against: the ratio column each one has in `kernel_bench`
 # (its time over memfuse's, from its own interleaved comparison) and "against it" in prose.
@@ -60,7 +108,7 @@ def target(run: Run, baseline: str) -> Said:
     if met == count:
         return Said("met", f"{name[0]}: target met in {met} of {count} cases (the lowest ratio, {worst_case}, "
                     f"at {num(worst, 'en', '×')}).",
-                    f"{name[1]}: objetivo cumplido en {met} de {count} casos (la menor razón, "
+                    f"{name[1]}: objetivo cumplido en {met} de {count} casos (el menor cociente, "
                     f"{worst_case}, de {num(worst, 'es', '×')}).")
     return Said("missed", f"{name[0]}: target missed; {met} of {count} cases reached it, the worst, "
                 f"{worst_case}, at {num(worst, 'en', '×')} against {num(goal, 'en', '×')}.",
@@ -178,6 +226,67 @@ def seed_ttft(run: Run, _: None) -> Said:
                 f"{shown['es'][1]} el TTFT medido en el token.")
 
 
+def _times(value: float, lang: str) -> str:
+    """A ratio to 1 as "0.62×", with more digits where two would show one short of 1 as "1.0×"."""
+    for digits in range(2, 7):
+        if value == 1 or float(format_number(value, "en", digits).replace(",", "")) != 1:
+            break
+    return num(value, lang, "×", digits)
+
+
+def _span(values: list[float], lang: str) -> str:
+    low, high = _times(min(values), lang), _times(max(values), lang)
+    if low == high:
+        return low
+    return f"{low} to {high}" if lang == "en" else f"de {low} a {high}"
+
+
+# Where each backend's estimate lies against the measured TTFT: the sentence names the sides in this order.
+SEED_WORDS = {
+    "en": {"head": "The seed's estimate, e2e ÷ tokens,", "and": " and ",
+           "all_short": "fell short of the TTFT measured at the token for {every}: {names}",
+           "every": "every backend", "only": "the only backend this run measured",
+           "against": "against the TTFT measured at the token: {sides}",
+           "short": "below it in every workload for", "mixed": "below it in some workloads only for",
+           "reached": "at or above it in every workload for"},
+    "es": {"head": "La estimación del enunciado, e2e ÷ tokens,", "and": " y ",
+           "all_short": "se quedó por debajo del TTFT medido en el token con {every}: {names}",
+           "every": "todos los backends", "only": "el único backend que midió esta ejecución",
+           "against": "frente al TTFT medido en el token: {sides}",
+           "short": "por debajo en todas las cargas con", "mixed": "por debajo solo en algunas cargas con",
+           "reached": "igual o por encima en todas las cargas con"},
+}
+
+
+@CLAIMS.claim("seed_ttft_backends", condition=(
+    "per backend, the seed's TTFT estimate (e2e ÷ tokens) over the TTFT measured at the token in each of its "
+    "measured cells of llm_gpt2: short when below 1 in every cell, reached when at or above 1 in every cell, "
+    "mixed otherwise; each backend is named with its lowest and highest ratio"))
+def seed_ttft_backends(run: Run, _: None) -> Said:
+    ratios: dict[str, list[float]] = {}
+    for row in run.rows("llm_gpt2"):
+        if row.get("measured", "yes") == "yes" and row.get("ttft_p50_ms"):
+            ratios.setdefault(row["backend"], []).append(row["seed_ttft_ms"] / row["ttft_p50_ms"])
+    if not ratios:
+        raise ClaimError(f"the run of capstone on {run.device} has no measured cell in llm_gpt2")
+    sides = {backend: "short" if max(values) < 1 else "reached" if min(values) >= 1 else "mixed"
+             for backend, values in ratios.items()}
+    outcome = {frozenset({"short"}): "all_short", frozenset({"reached"}): "none_short"}.get(
+        frozenset(sides.values()), "some_short")
+    return Said(outcome, *(_seed_sentence(ratios, sides, lang) for lang in LANGUAGES))
+
+
+def _seed_sentence(ratios: dict[str, list[float]], sides: dict[str, str], lang: str) -> str:
+    words = SEED_WORDS[lang]
+    named = {side: _listed([f"{b} ({_span(ratios[b], lang)})" for b in ratios if sides[b] == side], words["and"])
+             for side in ("short", "mixed", "reached") if side in sides.values()}
+    if set(named) == {"short"}:
+        every = words["every"] if len(ratios) > 1 else words["only"]
+        return f"{words['head']} {words['all_short'].format(every=every, names=named['short'])}."
+    said = "; ".join(f"{words[side]} {names}" for side, names in named.items())
+    return f"{words['head']} {words['against'].format(sides=said)}."
+
+
 TIMED_TABLES = {"minigpt": "llm_minigpt", "gpt2": "llm_gpt2"}
 
 
@@ -220,10 +329,11 @@ def timed_compiles(run: Run, table: str) -> Said:
 
 
 @CLAIMS.claim("batching", condition=(
-    "from the fewest to the most requests in flight: throughput growing by more than the batch ratio beyond "
-    f"the {BAND_TEXT['en']} band is more than in proportion (unexplained by batching), by at least half the "
-    "batch ratio in proportion, by less than 1.5× little, in between partly; no regime is named (a "
-    "latency-bound step and one bound by reading the weights a batch shares both scale with the batch)"))
+    "from the fewest to the most requests in flight, throughput's gain against the batch ratio: beyond the "
+    f"ratio's {BAND_TEXT['en']} band more than in proportion (unexplained by batching), inside the band in "
+    "proportion, below it but at least half the ratio half or more, under 1.5× little, in between partly; "
+    "no regime is named (a latency-bound step and one bound by reading the weights a batch shares both scale "
+    "with the batch)"))
 def batching(run: Run, _: None) -> Said:
     if "llm_concurrency" not in run.manifest.get("tables", {}):
         return Said("not_measured", "This run did not measure several requests in flight.",
@@ -249,7 +359,8 @@ def batching(run: Run, _: None) -> Said:
     if "goodput_tok_s" in low and "goodput_tok_s" in high:
         good = {"en": f" Goodput, the tokens of requests that met the latency target, went from "
                       f"{num(low['goodput_tok_s'], 'en', 'tok/s')} to {num(high['goodput_tok_s'], 'en', 'tok/s')}.",
-                "es": f" El goodput, los tokens de las peticiones que cumplieron el objetivo de latencia, pasó de "
+                "es": f" El rendimiento útil (goodput), los tokens de las peticiones que cumplieron el objetivo de "
+                      "latencia, pasó de "
                       f"{num(low['goodput_tok_s'], 'es', 'tok/s')} a {num(high['goodput_tok_s'], 'es', 'tok/s')}."}
 
     def told(outcome: str, en: str, es: str) -> Said:
@@ -268,21 +379,27 @@ def batching(run: Run, _: None) -> Said:
                     "que el paso de una petición fue más rápido junto a las demás que sola. Compartir un paso "
                     "explica hasta tantas veces el rendimiento como peticiones, no más; qué hizo más lento el paso "
                     "de una sola petición, el barrido no lo mide.")
+    # the band is the course's noise band, on both sides of the ratio: 16.2× for 16× is in proportion
+    if gain >= ratio * (1 - SAME_BAND):
+        return told("in_proportion", f"On this run {said['en']}: in proportion to the number of requests, which "
+                    f"grew {num(ratio, 'en', '×')} (within the course's {BAND_TEXT['en']} band). {unseparated[0]}",
+                    f"En esta ejecución, {said['es']}: en proporción al número de peticiones, que creció "
+                    f"{num(ratio, 'es', '×')} (dentro de la banda del {BAND_TEXT['es']} del curso). {unseparated[1]}")
     if gain >= ratio / 2:
-        return told("in_proportion", f"On this run {said['en']}: batching paid at least half in proportion to the "
-                    f"requests. {unseparated[0]}",
-                    f"En esta ejecución, {said['es']}: agrupar compensó al menos la mitad de la proporción de "
-                    f"peticiones. {unseparated[1]}")
+        return told("half_or_more", f"On this run {said['en']}: at least half as much as the number of requests, "
+                    f"which grew {num(ratio, 'en', '×')}, but less than in proportion. {unseparated[0]}",
+                    f"En esta ejecución, {said['es']}: al menos la mitad de lo que creció el número de peticiones "
+                    f"({num(ratio, 'es', '×')}), pero menos que en proporción. {unseparated[1]}")
     if gain < 1.5:
         return told("little", f"On this run {said['en']}: batching bought little; each step's time grew almost "
                     "with the number of requests, so one request already kept the step about as busy as many.",
                     f"En esta ejecución, {said['es']}: agrupar aportó poco; el tiempo de cada paso creció casi tanto "
                     "como el número de peticiones, así que una sola petición ya ocupaba el paso casi tanto como "
                     "muchas.")
-    return told("partly", f"On this run {said['en']}: batching paid, but less than in proportion to the requests. "
-                f"{unseparated[0]}",
-                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos que en proporción a las peticiones. "
-                f"{unseparated[1]}")
+    return told("partly", f"On this run {said['en']}: batching paid, but less than half as much as the number of "
+                f"requests, which grew {num(ratio, 'en', '×')}. {unseparated[0]}",
+                f"En esta ejecución, {said['es']}: agrupar compensó, pero menos de la mitad de lo que creció el número "
+                f"de peticiones ({num(ratio, 'es', '×')}). {unseparated[1]}")
 
 
 PROJECTS = ("mlopt", "memfuse", "llm_bench")
@@ -390,9 +507,10 @@ def autotune_loss(run: Run, _: None) -> Said:
         if default is not None and tuned is not None and tuned > default * (1 + SAME_BAND):
             slower[row.get("max_strategy") == row.get("default_strategy")].append((_case(row), tuned / default))
     if not slower[True] and not slower[False]:
-        return Said("not_slower", "max-autotune was nowhere more than 5 % slower than the default on this run.",
-                    "max-autotune no fue en ningún caso más de un 5 % más lento que el modo por defecto en esta "
-                    "ejecución.")
+        return Said("not_slower", f"max-autotune was nowhere more than {BAND_TEXT['en']} slower than the default on "
+                    "this run.",
+                    f"max-autotune no fue en ningún caso más de un {BAND_TEXT['es']} más lento que el modo por defecto "
+                    "en esta ejecución.")
     listed = {(kept, lang): ", ".join(f"{case} ({num(times, lang, '×')} the default's time)" if lang == "en" else
                                       f"{case} ({num(times, lang, '×')} el tiempo del modo por defecto)"
                                       for case, times in slower[kept]) for kept in (True, False) for lang in LANGUAGES}

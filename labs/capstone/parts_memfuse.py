@@ -120,7 +120,7 @@ def part_memfuse_pitfalls(lab: Lab, settings: Settings) -> None:
     lab.metric("aliasing.measured_mib", aliasing.measured_bytes / mib, "MiB")
     miss_percent = 100 * abs(aliasing.aware.peak_bytes - aliasing.measured_bytes) / aliasing.measured_bytes
     lab.check("liveness_matches_measured_peak", miss_percent, "<=", 5, unit="%",
-              label={"en": "Alias-aware liveness estimate within 5 % of the measured peak",
+              label={"en": "Alias-aware liveness estimate within 5% of the measured peak",
                      "es": "La estimación por vivacidad con alias queda a menos del 5 % del pico medido"})
 
     lab.progress("autograd: compiling for training")

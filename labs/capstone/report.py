@@ -207,7 +207,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"banda de copia medido ({f('gpt2.best_share_backend')}, {f('gpt2.best_share_workload')}). {f.claim('seed_ttft')} "
                  f"{f.claim('decode_regime')} {f.claim('timed_compiles', 'gpt2')}\n")
     if f.ok("llm_concurrency"):
-        s.append(f"Varias peticiones en curso (lotes estáticos, eager): {f.claim('batching')} El goodput cuenta "
+        s.append(f"Varias peticiones en curso (lotes estáticos, eager): {f.claim('batching')} El rendimiento útil (goodput) cuenta "
                  f"los tokens de las peticiones con TTFT dentro de {f('concurrency.target_ttft_ms')} y TPOT "
                  f"dentro de {f('concurrency.target_tpot_ms')}.\n")
     s.append("Límites: solo lotes estáticos (sin lotes continuos), decodificación voraz, sin tokenizador real para el "

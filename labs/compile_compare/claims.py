@@ -6,8 +6,9 @@ called by COMPILE_LOG with the same figures, so the report and the page say the 
 
 from __future__ import annotations
 
-from labs.common.claims import GRAPH, QUEUED, ClaimError, Registry, Run, Said, num
+from labs.common.claims import GRAPH, QUEUED, SAME_BAND, ClaimError, Registry, Run, Said, Spread, band, num
 from labs.common.contract import LANGUAGES
+from labs.compile_compare import summaries
 
 CLAIMS = Registry("compile_compare")
 
@@ -116,10 +117,111 @@ def device_speedup(run: Run, key: str) -> Said:
     if how is None:
         return Said("one_clock", NONE, NONE)
     value = float(run.value(f"{key}.dev_speedup"))
+    shown = {lang: summaries.ratio(value, lang) for lang in LANGUAGES}
     if how == QUEUED:
-        return Said("queued", f"{num(value, 'en', '×')} (queued: launch gaps included)",
-                    f"{num(value, 'es', '×')} (encolado: con los huecos entre lanzamientos)", decided=False)
-    return Said("graph", num(value, "en", "×"), num(value, "es", "×"))
+        return Said("queued", f"{shown['en']} (queued: launch gaps included)",
+                    f"{shown['es']} (encolado: con los huecos entre lanzamientos)", decided=False)
+    return Said("graph", shown["en"], shown["es"])
+
+
+# -- a verdict and its ratio, as every table of the page shows them ------------------------------
+
+PREFIX = {"latency": "", "device": "dev_"}   # of a clock's metrics (dev_verdict) and table columns (dev_q1_ms)
+
+
+def _spreads(run: Run, key: str, clock: str) -> tuple[Spread, Spread]:
+    """The baseline's and the candidate's median and quartiles on one clock, from the comparison's table."""
+    rows, prefix = run.rows(key), PREFIX[clock]
+    if len(rows) != 2:
+        raise ClaimError(f"table {key} of {run.lab} on {run.device} has {len(rows)} rows, not its two sides")
+    return tuple(Spread(float(r[f"{prefix}median_ms"]), float(r[f"{prefix}q1_ms"]), float(r[f"{prefix}q3_ms"]))
+                 for r in rows)
+
+
+def _ratio_said(outcome: str, value: float, words: dict[str, str] | None = None, decided: bool = True) -> Said:
+    """A speedup as `summaries.ratio` writes it, after a verdict's words when there are some."""
+    texts = {lang: summaries.ratio(value, lang) for lang in LANGUAGES}
+    if words:
+        texts = {lang: f"{words[lang]} ({texts[lang]})" for lang in LANGUAGES}
+    return Said(outcome, texts["en"], texts["es"], decided)
+
+
+def verdict_said(run: Run, key: str, clock: str) -> Said:
+    """The recorded verdict on one clock with its reason and its speedup: "faster (1.054×)", "the
+    same by the course's ±5% band (0.964×)". The reason is read again from the table's quartiles
+    by the course's rule (`labs.common.claims.band`); a table that rules otherwise than the
+    recorded verdict is a run to redo, never a sentence."""
+    prefix = PREFIX[clock]
+    verdict = run.value(f"{key}.{prefix}verdict")
+    if verdict == NONE:   # a CPU's device time, or a comparison this device cannot make
+        return Said("one_clock" if run.device == "cpu" and clock == "device" else "not_run", NONE, NONE)
+    ruled, within_noise = band(*_spreads(run, key, clock))
+    if ruled != verdict:
+        raise ClaimError(f"{key}.{prefix}verdict is {verdict!r} but its table's quartiles say {ruled!r}; re-run the lab")
+    kind = summaries.kind(verdict, within_noise)
+    return _ratio_said(kind, float(run.value(f"{key}.{prefix}speedup")),
+                       {lang: summaries.verdict_words(kind, lang) for lang in LANGUAGES})
+
+
+@CLAIMS.claim("verdict", subjects=COMPARISONS, condition=(
+    "the latency verdict and why: faster or slower past the band, the same because each median lies in the "
+    "other's quartiles (noise) or because they lie less than SAME_BAND apart (the band)"))
+def verdict_latency(run: Run, key: str) -> Said:
+    return verdict_said(run, key, "latency")
+
+
+@CLAIMS.claim("dev_verdict", subjects=COMPARISONS, condition=(
+    "the device-time verdict and why, by the same rule as the latency one; a dash on a run with one clock"))
+def verdict_device(run: Run, key: str) -> Said:
+    return verdict_said(run, key, "device")
+
+
+@CLAIMS.claim("speedup", subjects=COMPARISONS, condition=(
+    "the latency speedup with the digits that keep it off the band's edges as read (0.95×, 1.05×), and the "
+    "time change where the speedup would read on the other side of the band than the time it stands for"))
+def speedup(run: Run, key: str) -> Said:
+    value = run.value(f"{key}.speedup")
+    if value == NONE:     # a comparison this device cannot make (CUDA graphs on a CPU)
+        return Said("not_run", NONE, NONE)
+    plain = summaries.ratio(float(value), "en") == num(float(value), "en", "×")
+    return _ratio_said("plain" if plain else "near_band", float(value))
+
+
+# -- what sets the pace of a loop that never waits ------------------------------------------------
+
+@CLAIMS.claim("loop_pace", devices=("cuda",), condition=(
+    "the compiled step queued back to back (a loop that never synchronizes) against its replayed device "
+    "time, the kernels alone: more than SAME_BAND above it, the host set the pace; within it, the device "
+    "did; a queued device time cannot tell"))
+def loop_pace(run: Run, _: None) -> Said:
+    if method(run, "steady") == QUEUED:
+        return Said("queued", "This run's device time was itself queued, launch gaps included, so it cannot say "
+                    "whether the host or the device set the pace of a loop that never waits.",
+                    "El tiempo de dispositivo de esta ejecución se tomó también encolado, con los huecos entre "
+                    "lanzamientos, así que no puede decir si el ritmo de un bucle que nunca espera lo marcó el "
+                    "host o el dispositivo.", decided=False)
+    loop, kernels = float(run.value("steady.compiled_loop_ms")), float(run.value("steady.compiled_dev_ms"))
+    shown = {lang: (num(loop, lang, "ms"), num(kernels, lang, "ms")) for lang in LANGUAGES}
+    head = {"en": f"On the GPU run the compiled step, queued back to back as a loop that never waits runs it, "
+                  f"took {shown['en'][0]} a step against {shown['en'][1]} for its kernels alone (replayed as "
+                  "a CUDA graph)",
+            "es": f"En la ejecución en GPU el paso compilado, encolado uno tras otro como lo ejecuta un bucle "
+                  f"que nunca espera, tardó {shown['es'][0]} por paso frente a {shown['es'][1]} de sus kernels "
+                  "solos (reproducidos como un CUDA graph)"}
+    if loop > kernels * (1 + SAME_BAND):
+        return Said("host", f"{head['en']}: the device waited on the host for the difference, so the host, not "
+                    "the device, set that loop's pace.",
+                    f"{head['es']}: el dispositivo esperó al host durante la diferencia, así que el ritmo de ese "
+                    "bucle lo marcó el host, no el dispositivo.")
+    if loop >= kernels * (1 - SAME_BAND):
+        return Said("device", f"{head['en']}, within the course's {summaries.BAND['en']} band: the host kept "
+                    "ahead, and the device set that loop's pace.",
+                    f"{head['es']}, dentro de la banda del {summaries.BAND['es']} del curso: el host se mantuvo "
+                    "por delante, y el ritmo de ese bucle lo marcó el dispositivo.")
+    return Said("unexplained", f"{head['en']}: less than the kernels alone, which a loop cannot take, so the run "
+                "does not say what set that loop's pace.",
+                f"{head['es']}: menos que los kernels solos, lo que un bucle no puede tardar, así que la "
+                "ejecución no dice qué marcó el ritmo de ese bucle.", decided=False)
 
 
 @CLAIMS.claim("item_wait", devices=("cuda",), condition=(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from labs.common import fingerprint, measure
@@ -65,12 +66,17 @@ class _Writer:
             for side, (name, first) in enumerate(zip(names, (ab.baseline_first_s, ab.candidate_first_s))):
                 stats = ab.pair(clock)[side]
                 said = "device_queued" if stats.method == measure.QUEUED else clock
-                rows.append([name, self.w["clock"][said], self.ms(stats.median_s),
+                rows.append([self.w["variant"].get(name, name), self.w["clock"][said], self.ms(stats.median_s),
                              f"{self.ms(stats.q1_s)} – {self.ms(stats.q3_s)}", stats.reps, self.s(first)])
         return self.table(self.w["ab_header"], rows)
 
-    def verdicts(self, ab: AB) -> str:
-        return summaries.clocks([(c, ab.verdict(c), ab.speedup(c)) for c in ab.clocks()], self.lang)
+    def verdicts(self, ab: AB, plural: bool = False) -> str:
+        """How the candidate fared on each clock; plural when the sentence's subject is ("its steps")."""
+        return summaries.clocks(ab.summary_rows(), self.lang, plural)
+
+    def count(self, n: int, words: tuple[str, str]) -> str:
+        """"1 hit", "2 hits": a count with its noun in the right number."""
+        return f"{n} {words[n != 1]}"
 
     def payoff(self, ab: AB, what: str) -> list[str]:
         out = []
@@ -105,6 +111,7 @@ def first_step_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list
     lines += [w["toolchain"].format(toolchain=out.s(fs.toolchain_s), header=header) + isa_words, ""]
     saved = 100 * (fs.compiled_s - warm.first_step_s) / fs.compiled_s
     lines += [w["warm"].format(warm=out.s(warm.first_step_s), saved=out.pct(saved), aot=warm.phases.aot_cache_hits,
+                               aot_hits=out.count(warm.phases.aot_cache_hits, w["hits"]),
                                fx=warm.phases.fx_cache_hits, dynamo=out.s(warm.phases.dynamo_s),
                                startup=out.s(warm.startup_s), toolchain=out.s(warm.toolchain_s),
                                isa="" if warm.vector_isa_s is None else w["warm_isa"].format(
@@ -183,7 +190,8 @@ def _mode(comparison: ModeComparison | None, key: str, title: str, parts: dict[s
         lines += [w["bounds"].format(bounds=bounds, count=comparison.gemm_autotunes), ""]
     extra = ab.extra_compile_s
     lines += [w["mode_verdict"].format(what=comparison.mode, extra=out.s(abs(extra)),
-                                       more=w["more"] if extra >= 0 else w["less"], sentence=out.verdicts(ab))]
+                                       more=w["more"] if extra >= 0 else w["less"],
+                                       sentence=out.verdicts(ab, plural=True))]
     return lines + out.payoff(ab, comparison.mode) + [""]
 
 
@@ -217,8 +225,10 @@ def breaks_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str
         message=b.fullgraph_fixed.message)
     lines += [f"{raised} {accepted}", ""]
     if b.broken_recompiles:
-        lines += [w["recompiled"].format(n=len(b.broken_recompiles), guard=b.broken_recompile_guard,
-                                         limit=f.recompile_limit), ""]
+        frames = "; ".join(w["frame_count"].format(function=function, location=Path(location).name, n=n)
+                           for function, location, n in b.broken_recompiles_by_frame())
+        lines += [w["recompiled"].format(n=len(b.broken_recompiles), times=w["times"][len(b.broken_recompiles) != 1],
+                                         guard=b.broken_recompile_guard, limit=f.recompile_limit, frames=frames), ""]
     return lines
 
 
@@ -249,7 +259,8 @@ def render(f: Findings, parts: dict[str, Any], lang: str = "en",
     out = _Writer(lang)
     w = out.w
     lines = [w["title"], "", w["device"].format(device=f.device, name=fingerprint.device_name(f.device),
-                                                torch=f.torch_version, preset=f.preset), "", w["method"], ""]
+                                                torch=f.torch_version, preset=f.preset), "",
+             w["method"].format(band=summaries.BAND[lang], pct=summaries.BAND[lang].removeprefix("±")), ""]
     if f.busy.contended:
         lines += [w["busy"].format(others=out.num(f.busy.mean_others, digits=2), cores=f.busy.cores), ""]
     if overall:

@@ -21,7 +21,10 @@ WORDS: dict[str, dict[str, Any]] = {
         "method": "How it was measured: every compile time below comes from an empty (cold) cache, "
                   "except the restarted process of section 1, which is about the warm one; every "
                   "comparison changes one thing and times its two sides in alternating rounds; "
-                  "step times are medians, with quartiles and the number of steps timed.",
+                  "step times are medians, with quartiles and the number of steps timed. Two medians are "
+                  "called the same within the noise when each lies inside the other's quartiles, and the "
+                  "same by the course's {band} band when they lie less than {pct} apart (the changed "
+                  "step's time against the baseline's) although their quartiles do not overlap.",
         "overall": "Over the whole run: {sentence}.",
         "missing": "_Part `{key}` {status}: {reason}._",
         "did_not_run": "did not run", "no_result": "no result",
@@ -118,10 +121,16 @@ WORDS: dict[str, dict[str, Any]] = {
         "not_raised": "`fullgraph=True` on the step with breaks did not raise (unexpected).",
         "accepted": "It compiled the fixed step without complaint.",
         "also_raised": "It also raised on the fixed step: {message}",
-        "recompiled": "While it warmed up, the step with breaks also recompiled {n} times (the first on the "
+        "recompiled": "While it warmed up, the step with breaks also recompiled {n} {times} (the first on the "
                       "guard `{guard}`): the `.item()` value reaches the code after the break as a Python "
-                      "float, the resumed frame guards on its exact value, and every step brings a new value, "
-                      "until Dynamo's recompile limit ({limit}) stops compiling that frame and it runs eagerly.",
+                      "float, a resumed frame that receives it guards on its exact value, and every step "
+                      "brings a new value. Dynamo counts recompilations per frame, each frame against its own "
+                      "limit ({limit}); a frame that reaches it is no longer compiled and runs eagerly (the "
+                      "log reports that last, refused attempt too). By frame: {frames}.",
+        "frame_count": "`{function}` ({location}): {n}",
+        "times": ("time", "times"),
+        "hits": ("hit", "hits"),
+        "variant": {},
         "s6": "## 6. Warm-up procedure for a job that compiles",
         "w_cache": "Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the "
                    "job image when the machine is new){result}",
@@ -154,9 +163,12 @@ WORDS: dict[str, dict[str, Any]] = {
         "method": "Cómo se midió: cada tiempo de compilación sale de una caché vacía (fría), salvo el proceso "
                   "reiniciado de la sección 1, que trata precisamente de la caché caliente; cada comparación "
                   "cambia una sola cosa y mide sus dos lados en rondas alternas; los tiempos por paso son "
-                  "medianas, con cuartiles y el número de pasos medidos.",
+                  "medianas, con cuartiles y el número de pasos medidos. Dos medianas son iguales dentro "
+                  "del ruido cuando cada una cae dentro de los cuartiles de la otra, e iguales según la "
+                  "banda del {band} del curso cuando distan menos de un {pct} (el tiempo del paso con el "
+                  "cambio frente al de la referencia) aunque sus cuartiles no se solapen.",
         "overall": "En toda la ejecución: {sentence}.",
-        "missing": "_Parte `{key}` {status}: {reason}._",
+        "missing": "_La parte `{key}` {status}: {reason}._",
         "did_not_run": "no se ejecutó", "no_result": "sin resultado",
         "status": {"skipped": "se omitió", "failed": "falló"},
         "needs_cuda": "necesita un dispositivo CUDA; esta ejecución usó {device}",
@@ -186,7 +198,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "header_built": " y construir la cabecera C++ precompilada de Inductor (una vez por máquina y carpeta "
                         "temporal)",
         "warm": "Un proceso nuevo apuntado al mismo `TORCHINDUCTOR_CACHE_DIR` (una caché caliente, a propósito) "
-                "tardó {warm} en su primer paso ({saved} menos; {aot} aciertos en la caché de AOTAutograd y "
+                "tardó {warm} en su primer paso ({saved} menos; {aot_hits} en la caché de AOTAutograd y "
                 "{fx} en la de grafos FX). Dynamo volvió a trazar el bytecode ({dynamo}): la caché guarda "
                 "grafos compilados, no los marcos (frames) con guardas de un proceso. Antes de ese paso, el "
                 "reinicio costó {startup} de importaciones y preparación{isa} y {toolchain} de su propia primera "
@@ -197,7 +209,7 @@ WORDS: dict[str, dict[str, Any]] = {
                   "device_queued": "tiempo de dispositivo (llamadas encoladas, con los huecos entre lanzamientos)"},
         "steady_verdict": "Compilado frente a eager: {sentence}.",
         "tokens": "Tokens por segundo (latencia): eager {eager}, compilado {compiled}.",
-        "pays": {"never": "{what} no se amortiza nunca en {clock}: no es medible más rápido por paso.",
+        "pays": {"never": "{what} no se amortiza nunca en {clock}: no es mediblemente más rápido por paso.",
                  "immediately": "{what} se amortiza desde el primer paso en {clock}: no cuesta más al principio "
                                 "y va más rápido.",
                  "after": "{what} se amortiza tras {steps} pasos en {clock}.",
@@ -264,11 +276,20 @@ WORDS: dict[str, dict[str, Any]] = {
         "not_raised": "`fullgraph=True` sobre el paso con rupturas no lanzó nada (inesperado).",
         "accepted": "Compiló el paso corregido sin quejarse.",
         "also_raised": "También lanzó sobre el paso corregido: {message}",
-        "recompiled": "Durante el calentamiento, el paso con rupturas recompiló además {n} veces (la primera por "
-                      "la guarda `{guard}`): el valor de `.item()` llega al código tras la ruptura como un "
-                      "float de Python, el marco (frame) reanudado pone una guarda sobre su valor exacto y cada "
-                      "paso trae un valor nuevo, hasta que el límite de recompilaciones de Dynamo ({limit}) "
-                      "deja de compilar ese marco y se ejecuta en eager.",
+        "recompiled": "Durante el calentamiento, el paso con rupturas recompiló además {n} {times} (la primera "
+                      "por la guarda `{guard}`): el valor de `.item()` llega al código tras la ruptura como un "
+                      "float de Python, un marco (frame) reanudado que lo recibe pone una guarda sobre su valor "
+                      "exacto y cada paso trae un valor nuevo. Dynamo cuenta las recompilaciones por marco, "
+                      "cada uno con su propio límite ({limit}); un marco que lo alcanza deja de compilarse y se "
+                      "ejecuta en eager (el log informa también de ese último intento, el rechazado). Por "
+                      "marco: {frames}.",
+        "frame_count": "`{function}` ({location}): {n}",
+        "times": ("vez", "veces"),
+        "hits": ("acierto", "aciertos"),
+        # the variants' names in the tables; code names (`default`, eager) stay as they are
+        "variant": {"compiled": "compilado", "default": "`default`", "tuned": "ajustado",
+                    "graphed": "con CUDA graphs", "broken": "con rupturas", "fixed": "corregido",
+                    "static": "estático", "symbolic": "simbólico"},
         "s6": "## 6. Procedimiento de calentamiento para un trabajo que compila",
         "w_cache": "Mantén `TORCHINDUCTOR_CACHE_DIR` en un almacenamiento que sobreviva a los reinicios (y "
                    "distribúyelo con la imagen del trabajo cuando la máquina sea nueva){result}",

@@ -77,6 +77,15 @@ class AB:
     def verdict(self, clock: str) -> str:
         return measure.verdict(*self.pair(clock))
 
+    def within_noise(self, clock: str) -> bool:
+        """Each median inside the other's quartiles: a "same" for that reason, not for the band."""
+        base, cand = self.pair(clock)
+        return base.within_spread(cand.median_s) and cand.within_spread(base.median_s)
+
+    def summary_rows(self) -> list[tuple[str, str, float, bool]]:
+        """(clock, verdict, speedup, within_noise) per clock, as `summaries.clocks` reads them."""
+        return [(c, self.verdict(c), self.speedup(c), self.within_noise(c)) for c in self.clocks()]
+
     def break_even(self, clock: str) -> int | str:
         """Steps after which the candidate's extra first-step cost is paid back, on that clock."""
         base, cand = self.pair(clock)
@@ -123,6 +132,16 @@ class GraphBreakStudy:
     def broken_recompile_guard(self) -> str:
         """The guard behind the first recompilation of the broken step ("" if none)."""
         return next((r.reason.guard for r in self.broken_recompiles if r.reason), "")
+
+    def broken_recompiles_by_frame(self) -> list[tuple[str, str, int]]:
+        """(function, location, log records) per frame that recompiled, in the order they first
+        did. Dynamo counts recompilations, and applies its limit, per frame: each frame resumed
+        after a break has its own, so the step's total can pass the limit."""
+        counts: dict[tuple[str, str], int] = {}
+        for recompile in self.broken_recompiles:
+            frame = (recompile.function, recompile.location)
+            counts[frame] = counts.get(frame, 0) + 1
+        return [(function, location, n) for (function, location), n in counts.items()]
 
 
 @dataclass

@@ -160,8 +160,8 @@ def sum_up(lab: Lab, findings: Findings) -> None:
             report.placeholders(lab, [f"comparisons.summary{suffix}", f"comparisons.summary{suffix}.es"])
             continue
         report.sentence(lab, f"comparisons.summary{suffix}", {
-            lang: summaries.comparisons([(comparison_name(k, ab, clock, lang), ab.verdict(clock))
-                                         for k, ab in done.items()], lang)
+            lang: summaries.comparisons([(comparison_name(k, ab, clock, lang), ab.verdict(clock),
+                                          ab.within_noise(clock)) for k, ab in done.items()], lang)
             for lang in LANGUAGES})
 
 

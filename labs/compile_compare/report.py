@@ -7,7 +7,9 @@ and words the page shows come in both languages (`key` and `key.es`).
 
 Every A/B comparison is recorded the same way (`ab`): on a GPU with both clocks, latency and
 device time; on a CPU, which has one clock, the device-time keys hold "—", so that a page's
-table with a column per device reads "—" in the CPU column rather than failing.
+table with a column per device reads "—" in the CPU column rather than failing. Host overhead
+(latency minus device time) is recorded only from a replayed device time: a queued one holds
+the gaps the host leaves between launches, so the difference would not be the host's time.
 """
 
 from __future__ import annotations
@@ -72,6 +74,14 @@ def placeholders(lab: Lab, keys: list[str]) -> None:
         lab.metric(key, NONE)
 
 
+def host_overhead_s(latency: measure.Stats, device: measure.Stats | None) -> float | None:
+    """Latency minus device time, where the clocks can separate them: None on a CPU, on a
+    queued device time (its launch gaps are the host's too) and inside the two clocks' noise."""
+    if device is None or device.method == measure.QUEUED:
+        return None
+    return measure.host_overhead_s(latency, device)
+
+
 def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
     """Table `key` (a row per variant, both clocks) and the metrics `key.*` of one comparison."""
     timing = comparison.timing
@@ -79,7 +89,7 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
     for side, (name, first_s) in enumerate(zip(names, (comparison.baseline_first_s, comparison.candidate_first_s))):
         lat = timing.latency[side]
         dev = timing.device[side] if timing.device else None
-        overhead = measure.host_overhead_s(lat, dev) if dev else None
+        overhead = host_overhead_s(lat, dev)
         rows.append([name, ms(lat.median_s), ms(lat.q1_s), ms(lat.q3_s), lat.reps,
                      ms(dev.median_s) if dev else None, ms(dev.q1_s) if dev else None,
                      ms(dev.q3_s) if dev else None, dev.reps if dev else None,
@@ -88,7 +98,7 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
         lab.metric(f"{key}.{name}_first_s", first_s, "s")
         if dev:
             lab.metric(f"{key}.{name}_dev_ms", ms(dev.median_s), "ms")
-            if overhead is None:  # latency and device time agree within their noise: device-bound
+            if overhead is None:  # a queued device time, or the two clocks within their noise
                 placeholders(lab, [f"{key}.{name}_overhead_ms"])
             else:
                 lab.metric(f"{key}.{name}_overhead_ms", ms(overhead), "ms")
@@ -107,8 +117,7 @@ def ab(lab: Lab, key: str, comparison: AB, names: tuple[str, str]) -> None:
     lab.metric(f"{key}.extra_compile_s", comparison.extra_compile_s, "s")
     lab.metric(f"{key}.clocks_agree", comparison.clocks_agree())
     lab.metric(f"{key}.device_method", timing.device_method or NONE)
-    rows_by_clock = [(c, comparison.verdict(c), comparison.speedup(c)) for c in comparison.clocks()]
-    sentence(lab, f"{key}.summary", {lang: summaries.clocks(rows_by_clock, lang) for lang in LANGUAGES})
+    sentence(lab, f"{key}.summary", {lang: summaries.clocks(comparison.summary_rows(), lang) for lang in LANGUAGES})
 
 
 # -- part first_step ---------------------------------------------------------------------------
@@ -331,6 +340,10 @@ def graph_break_study(lab: Lab, study: GraphBreakStudy, recompile_limit: int, ba
     lab.metric("breaks.fullgraph_message", study.fullgraph_broken.message)
     lab.metric("breaks.loss_diff", study.loss_diff)
     lab.metric("breaks.broken_recompiles", len(study.broken_recompiles))
+    by_frame = study.broken_recompiles_by_frame()
+    lab.metric("breaks.broken_recompile_frames", len(by_frame))
+    lab.table("break_recompiles", ["frame", "resumed_at", "recompiles"],
+              [[function, Path(location).name, n] for function, location, n in by_frame])
     lab.metric("breaks.broken_recompile_guard", study.broken_recompile_guard or "none")
     lab.metric("breaks.fixed_recompiles", len(study.fixed_recompiles))
     lab.metric("breaks.recompile_limit", recompile_limit)

@@ -3,14 +3,22 @@
 Each function takes plain rows (no torch), so tests feed it runs whose verdicts disagree:
 a comparison whose two clocks disagree, policies that tie, comparisons that split between
 faster, slower and the same. The sentences end without a period; callers add one.
+
+"The same" is `measure.verdict`'s rule, which has two reasons: each median inside the other's
+quartiles (the same within the noise), or medians less than SAME_BAND apart although their
+quartiles do not hold each other (the same by the course's band: a small difference the
+course does not call). The sentences name the reason, so that "the same within the noise"
+never stands beside quartiles that do not overlap.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from labs.common import prose
-from labs.common.claims import COMPILE_NOISE
+from labs.common.claims import COMPILE_NOISE, SAME_BAND, num, percent
+from labs.common.contract import LANGUAGES
 from labs.common.formatting import format_number, with_unit
 
 CLOCK_NAMES = {"en": {"latency": "latency", "device": "device time"},
@@ -36,33 +44,104 @@ WORDS = {
            "comparisons": "comparaciones de un solo cambio", "candidate": "el paso con el cambio fue"},
 }
 
+BAND = {lang: "±" + num(round(SAME_BAND * 100), lang, "%") for lang in LANGUAGES}   # "±5%", "±5 %"
+# A verdict and its reason, in the order sentences list them.
+KINDS = ("faster", "same_noise", "same_band", "slower")
+# Each kind's words, (singular, plural): "its step was faster", "sus pasos fueron más rápidos".
+VERDICT_WORDS = {
+    "en": {"faster": ("faster", "faster"), "slower": ("slower", "slower"),
+           "same_noise": ("the same within the noise", "the same within the noise"),
+           "same_band": (f"the same by the course's {BAND['en']} band", f"the same by the course's {BAND['en']} band")},
+    "es": {"faster": ("más rápido", "más rápidos"), "slower": ("más lento", "más lentos"),
+           "same_noise": ("igual dentro del ruido", "iguales dentro del ruido"),
+           "same_band": (f"igual según la banda del {BAND['es']} del curso",
+                         f"iguales según la banda del {BAND['es']} del curso")},
+}
+# How a reader takes "±5 %" on a speedup: 0.95× and 1.05× look like the band's edges. The band
+# itself is on time (the candidate's median within 5 % of the baseline's), so its edges as
+# speedups are 1/1.05 and 1/0.95.
+EDGES_AS_READ = (1.0 - SAME_BAND, 1.0 + SAME_BAND)
+TIME_CHANGE = {"en": ("{pct} less time", "{pct} more time"), "es": ("un {pct} menos de tiempo", "un {pct} más de tiempo")}
 
-def _x(value: float, lang: str) -> str:
-    return with_unit(format_number(value, lang, 3), "×", lang)
+
+def kind(verdict: str, within_noise: bool) -> str:
+    """`verdict` with its reason when it is "same": "same_noise" (each median inside the other's
+    quartiles) or "same_band" (less than SAME_BAND apart, quartiles apart)."""
+    if verdict not in prose.VERDICTS:
+        raise ValueError(f"unknown verdict {verdict!r}")
+    if verdict != "same":
+        return verdict
+    return "same_noise" if within_noise else "same_band"
+
+
+def join(items: Sequence[str], lang: str) -> str:
+    """"a, b and c" / "a, b y c", with Spanish "e" before a word that starts with the sound i
+    ("más rápido e igual dentro del ruido")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    conjunction = prose.WORDS[lang]["and"]
+    if lang == "es" and re.match(r"h?[ií](?![aeoáéó])", items[-1], re.IGNORECASE):
+        conjunction = "e"
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def _ratio_digits(speedup: float) -> int | None:
+    """Three significant digits, or more while the value would print as an edge as read (1.0496
+    is "1.0496", not "1.05", beside a verdict that says "the same"); None when no number of
+    digits moves it off (a speedup of exactly 1.05)."""
+    for digits in range(3, 13):
+        shown = format_number(speedup, "en", digits)
+        if all(shown != format_number(edge, "en", digits) for edge in EDGES_AS_READ):
+            return digits
+    return None
+
+
+def ratio(speedup: float, lang: str) -> str:
+    """A speedup (baseline time over the candidate's) as sentences show it: "1.39×". Near the
+    band it keeps the digits that keep it off the edges as read; and where a speedup would read
+    on the other side of the band than the time it stands for (1.051× is 4.85 % less time:
+    inside), or still reads as an edge, the time change follows: "1.051×, 4.85% less time"."""
+    digits = _ratio_digits(speedup)
+    text = with_unit(format_number(speedup, lang, digits or 3), "×", lang)
+    change = 1.0 / speedup - 1.0          # the candidate's time over the baseline's, less one
+    inside_band = abs(change) < SAME_BAND
+    reads_inside = EDGES_AS_READ[0] < speedup < EDGES_AS_READ[1]
+    if digits is not None and inside_band == reads_inside:
+        return text
+    words = TIME_CHANGE[lang][change > 0]
+    return f"{text}, {words.format(pct=percent(abs(change) * 100, lang))}"
+
+
+def verdict_words(verdict_kind: str, lang: str, plural: bool = False) -> str:
+    return VERDICT_WORDS[lang][verdict_kind][plural]
 
 
 def _s(value: float, lang: str) -> str:
     return with_unit(format_number(value, lang, 3), "s", lang)
 
 
-def clocks(rows: Sequence[tuple[str, str, float]], lang: str) -> str:
-    """How a candidate fared on each clock: rows (clock, verdict, speedup), speedup = baseline
-    time over candidate time. "faster on latency (1.29×) and the same within the noise on
-    device time (1.02×)"; one clock reads "faster on latency (1.14×)"."""
+def clocks(rows: Sequence[tuple[str, str, float, bool]], lang: str, plural: bool = False) -> str:
+    """How a candidate fared on each clock: rows (clock, verdict, speedup, within_noise), speedup
+    = baseline time over candidate time, within_noise = each median inside the other's
+    quartiles. "faster on latency (1.29×) and the same within the noise on device time
+    (1.02×)"; one clock reads "faster on latency (1.14×)". plural: the subject is plural
+    ("its steps were"), which Spanish agrees with ("más rápidos")."""
     if not rows:
         raise ValueError("no clocks to summarise")
-    words = prose.WORDS[lang]
     names = CLOCK_NAMES[lang]
-    verdicts = {v for _, v, _ in rows}
-    if len(rows) > 1 and len(verdicts) == 1:
-        (only,) = verdicts
-        detail = prose.join([f"{names[c]} {_x(s, lang)}" for c, _, s in rows], lang)
-        return f"{words[only]} {WORDS[lang]['both']} ({detail})"
-    return prose.join([f"{words[v]} {WORDS[lang]['on']} {names[c]} ({_x(s, lang)})" for c, v, s in rows], lang)
+    said = [(clock, verdict_words(kind(verdict, noise), lang, plural), speedup)
+            for clock, verdict, speedup, noise in rows]
+    words = {word for _, word, _ in said}
+    if len(said) > 1 and len(words) == 1:
+        (only,) = words
+        detail = join([f"{names[c]} {ratio(s, lang)}" for c, _, s in said], lang)
+        return f"{only} {WORDS[lang]['both']} ({detail})"
+    return join([f"{word} {WORDS[lang]['on']} {names[c]} ({ratio(s, lang)})" for c, word, s in said], lang)
 
 
 def _names(rows: Sequence[tuple[str, float]], value: float, lang: str) -> str:
-    return prose.join([name for name, v in rows if v == value], lang)
+    return join([name for name, v in rows if v == value], lang)
 
 
 def policies(rows: Sequence[tuple[str, int, int, float]], lang: str) -> str:
@@ -93,25 +172,27 @@ def policies(rows: Sequence[tuple[str, int, int, float]], lang: str) -> str:
                      f"{w['longest']}: {_names(times, slow, lang)} ({_s(slow, lang)})")
     off = [f"{name} ({n} {w['against']} {predicted} {w['predicted']})" for name, n, predicted, _ in rows
            if n != predicted]
-    parts.append(w["predicted_all"] if not off else f"{w['predicted_not']}: {prose.join(off, lang)}")
+    parts.append(w["predicted_all"] if not off else f"{w['predicted_not']}: {join(off, lang)}")
     return "; ".join(parts)
 
 
-def comparisons(rows: Sequence[tuple[str, str]], lang: str) -> str:
-    """Every one-change comparison of the run: rows (name, verdict of the changed step).
+def comparisons(rows: Sequence[tuple[str, str, bool]], lang: str) -> str:
+    """Every one-change comparison of the run: rows (name, verdict of the changed step,
+    within_noise: each median inside the other's quartiles).
 
     "of 4 one-change comparisons, the changed step was faster in 2 (a and b), the same within
     the noise in 1 (c) and slower in 1 (d)"
     """
     if not rows:
         raise ValueError("no comparisons to summarise")
-    w, words = WORDS[lang], prose.WORDS[lang]
-    unknown = {v for _, v in rows} - set(prose.VERDICTS)
+    w = WORDS[lang]
+    unknown = {verdict for _, verdict, _ in rows} - set(prose.VERDICTS)
     if unknown:
         raise ValueError(f"unknown verdicts {sorted(unknown)}")
+    kinds = [(name, kind(verdict, noise)) for name, verdict, noise in rows]
     parts = []
-    for verdict in prose.VERDICTS:
-        names = [name for name, v in rows if v == verdict]
+    for verdict_kind in KINDS:
+        names = [name for name, k in kinds if k == verdict_kind]
         if names:
-            parts.append(f"{words[verdict]} {w['in']} {len(names)} ({prose.join(names, lang)})")
-    return f"{w['of']} {len(rows)} {w['comparisons']}, {w['candidate']} {prose.join(parts, lang)}"
+            parts.append(f"{verdict_words(verdict_kind, lang)} {w['in']} {len(names)} ({join(names, lang)})")
+    return f"{w['of']} {len(rows)} {w['comparisons']}, {w['candidate']} {join(parts, lang)}"

@@ -7,7 +7,9 @@ Parts:
   B  RMSNorm: one kernel the annotator knows no pattern for, described generically
 
 Each part returns what the checks after the parts count, as plain numbers: a rerun with
-`--resume` restores a finished example from its record instead of compiling it again.
+`--resume` restores a finished example from its record instead of compiling it again. After
+the checks, `summarize` lays both examples side by side from their recorded metrics (their
+timings on each clock, their checks of meaning): the page shows one such table per device.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from dataclasses import dataclass
 
 import torch
 
+from labs.common import measure
 from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.common.kernel_facts import render
 from labs.common.kernel_facts.meaning import STEP_PATTERN
-from labs.explain import cli, report
+from labs.explain import cli, report, summary
 from labs.explain.examples import RMSNorm, TransformerBlock
 from labs.explain.explainer import Explanation, explain
 from labs.explain.settings import SETTINGS
@@ -86,6 +89,7 @@ def record(lab: Lab, key: str, e: Explanation) -> None:
     if t.device_compiled is not None:
         lab.metric(f"{key}.device_eager_us", t.device_eager.median_s * 1e6, "µs")
         lab.metric(f"{key}.device_compiled_us", t.device_compiled.median_s * 1e6, "µs")
+        lab.metric(f"{key}.device_verdict", measure.verdict(t.device_eager, t.device_compiled))
     verdicts = [v for g in e.graphs for per in g.verdicts.values() for v in per.values() if v is not None]
     lab.metric(f"{key}.checks_passed", sum(verdicts))
     lab.metric(f"{key}.checks_failed", len(verdicts) - sum(verdicts))
@@ -120,6 +124,19 @@ def run(lab: Lab) -> None:
                   label={"en": "RMSNorm: no kernel is given softmax or log-softmax words",
                          "es": "RMSNorm: ningún kernel recibe palabras de softmax o log-softmax"})
     failed = sum(lab.result["metrics"].get(f"{e.key}.checks_failed", {}).get("value", 0) for e in EXAMPLES.values())
+    # the value is the count of failures, so the label says so: "0 == 0" reads as none failed
     lab.check("explain_meaning_checks_pass", failed, "==", 0,
-              label={"en": "Every check of meaning passes on every kernel explained",
-                     "es": "Todas las comprobaciones de significado pasan en cada kernel explicado"})
+              label={"en": "Checks of meaning that failed, over every kernel explained",
+                     "es": "Comprobaciones de significado que fallaron, en todos los kernels explicados"})
+    summarize(lab)
+
+
+def summarize(lab: Lab) -> None:
+    """Both examples side by side, from their recorded metrics: the page shows each device's."""
+    examples = [(e.key, e.module.__name__) for e in EXAMPLES.values()]
+    metrics = lab.result["metrics"]
+    for lang in LANGUAGES:
+        lab.table(f"timings.{lang}", summary.TIMING_COLUMNS, summary.timing_rows(metrics, examples, lang),
+                  units=summary.TIMING_UNITS)
+    lab.table("examples", summary.EXAMPLE_COLUMNS, summary.example_rows(metrics, examples),
+              units=summary.EXAMPLE_UNITS)

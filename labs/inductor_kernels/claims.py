@@ -11,6 +11,7 @@ from labs.common.contract import LANGUAGES
 CLAIMS = Registry("inductor_kernels")
 
 PERSISTENT, LOOPED = "triton_per_", "triton_red_"   # Inductor's names for the two reduction kinds
+ON_RUN = {"cpu": ("On the CPU run", "En la ejecución en CPU"), "cuda": ("On the GPU run", "En la ejecución en GPU")}
 
 
 @CLAIMS.claim("softmax_form", subjects=("softmax", "attention"), devices=("cuda",), condition=(
@@ -47,6 +48,60 @@ def softmax_form(run: Run, which: str) -> Said:
                 "bucle: la ejecución no decide en cuántas pasadas calcula el máximo y la suma.", decided=False)
 
 
+# Where a softmax kernel keeps exp(x − max), as kernel_facts names it (attention.exp_home, annotation.exp_home)
+EXP_HOME_WORDS = {
+    "local_buffer": ("a per-thread scratch row", "una fila de trabajo de cada hilo"),
+    "registers": ("registers", "registros"),
+    "in_place": ("its own input buffer, overwritten in place", "su propio búfer de entrada, sobrescrito in situ"),
+    "buffer": ("an output buffer of the kernel", "un búfer de salida del kernel"),
+}
+
+
+def _attention_exp_said(run: Run, home: str) -> tuple[str, str]:
+    """What the attention kernel does with exp(x − max), in both languages."""
+    if home == "in_place":
+        return ("the attention kernel writes exp(x − max) back over the scores, in place, and reads it back "
+                "in a later pass: no allocation, but a round trip through memory.",
+                "el kernel de atención escribe exp(x − max) de vuelta sobre las puntuaciones, in situ, y lo "
+                "vuelve a leer en una pasada posterior: sin reservar memoria, pero con un viaje de ida y "
+                "vuelta a memoria.")
+    if home == "registers":
+        again = run.value("attention.exp_recomputed") == "yes"
+        lines = run.value("attention.exp_lines") if again and run.has("attention.exp_lines") else None
+        return (("the attention kernel never stores exp(x − max): it stays in registers"
+                 + (" and is computed again for the output" if again else "")
+                 + (f" (its exp lines: {lines})." if lines else ".")),
+                ("el kernel de atención nunca guarda exp(x − max): se queda en registros"
+                 + (" y se vuelve a calcular para la salida" if again else "")
+                 + (f" (sus líneas de exp: {lines})." if lines else ".")))
+    en, es = EXP_HOME_WORDS[home]
+    return (f"the attention kernel keeps exp(x − max) in {en}.",
+            f"el kernel de atención guarda exp(x − max) en {es}.")
+
+
+@CLAIMS.claim("attention_exp_home", condition=(
+    "where the MiniGPT's attention kernel keeps exp(x − max), as the run's kernel facts say "
+    "(attention.exp_home: in place, a scratch row, registers, a buffer; computed twice when "
+    "attention.exp_recomputed), compared with TinyHead's kernel of the same run (annotation.exp_home)"))
+def attention_exp_home(run: Run, _: None) -> Said:
+    home, tiny = str(run.value("attention.exp_home")), str(run.value("annotation.exp_home"))
+    where = ON_RUN[run.device]
+    if home not in EXP_HOME_WORDS:
+        return Said("unknown", f"{where[0]}, the kernel facts do not say where the attention kernel keeps "
+                    "exp(x − max).",
+                    f"{where[1]}, los datos del kernel no dicen dónde guarda el kernel de atención exp(x − max).",
+                    decided=False)
+    en, es = _attention_exp_said(run, home)
+    if tiny == home:
+        compare = (" TinyHead's kernel keeps it there too.", " El kernel de TinyHead también lo guarda ahí.")
+    elif tiny in EXP_HOME_WORDS:
+        compare = (f" TinyHead's kernel, by contrast, keeps it in {EXP_HOME_WORDS[tiny][0]}.",
+                   f" El kernel de TinyHead, en cambio, lo guarda en {EXP_HOME_WORDS[tiny][1]}.")
+    else:
+        compare = ("", "")
+    return Said(home, f"{where[0]}, {en}{compare[0]}", f"{where[1]}, {es}{compare[1]}")
+
+
 def _autotune_sides(run: Run) -> tuple[Spread, Spread]:
     rows = run.rows("autotune")
     if len(rows) != 2:
@@ -61,8 +116,7 @@ def _autotune_sides(run: Run) -> tuple[Spread, Spread]:
 def autotune_verdict(run: Run, _: None) -> Said:
     default, tuned = _autotune_sides(run)
     said = band_said(default, tuned, ("max-autotune", "max-autotune"))
-    where = ("On the CPU run", "En la ejecución en CPU") if run.device == "cpu" else ("On the GPU run",
-                                                                                       "En la ejecución en GPU")
+    where = ON_RUN[run.device]
     return Said(said.outcome, f"{where[0]} {said.en}.", f"{where[1]} {said.es}.", said.decided)
 
 
@@ -87,20 +141,23 @@ def autotune_cause(run: Run, _: None) -> Said:
                     "kernel que gana su propia prueba puede ir más lento dentro del grafo completo, y esta ejecución "
                     "no registra qué implementación recibió cada producto. `max_autotune` cambia más que las GEMM: "
                     "también amplía las configuraciones "
-                    "que prueba para kernels elementales y de reducción y cambia qué epílogos se fusionan en las "
+                    "que prueba para kernels elemento a elemento y de reducción y cambia qué epílogos se fusionan en las "
                     "plantillas. Esta ejecución registra el veredicto, no cuál de esos cambios costó el tiempo; "
                     "lo diría comparar el `output_code.py` de los dos modos y medir kernel a kernel.",
                     decided=False)
     if verdict == "slower":
         return Said("slower_unbounded", "ATen's kernel was not among the candidates, so the search itself may "
                     "have picked slower products; the run does not separate that from max-autotune's other "
-                    "changes.",
+                    "changes: it also widens the configurations tried for pointwise and reduction kernels and "
+                    "changes which epilogues fuse into templates.",
                     "El kernel de ATen no estaba entre los candidatos, así que la propia búsqueda pudo elegir "
-                    "productos más lentos; la ejecución no lo separa de los demás cambios de max-autotune.",
+                    "productos más lentos; la ejecución no lo separa de los demás cambios de max-autotune: también "
+                    "amplía las configuraciones que prueba para kernels elemento a elemento y de reducción y cambia "
+                    "qué epílogos se fusionan en las plantillas.",
                     decided=False)
     return Said(verdict, "Besides choosing GEMMs, `max_autotune` widens the configurations of pointwise and "
                 "reduction kernels and changes template fusion; the run does not split the result between them.",
-                "Además de elegir GEMM, `max_autotune` amplía las configuraciones de los kernels elementales y de "
+                "Además de elegir GEMM, `max_autotune` amplía las configuraciones de los kernels elemento a elemento y de "
                 "reducción y cambia la fusión en plantillas; la ejecución no reparte el resultado entre ellos.",
                 decided=False)
 
@@ -110,35 +167,40 @@ SWEEPS = {"tinyhead": "tinyhead_latency", "minigpt": "minigpt_latency"}
 
 @CLAIMS.claim("sweep_band", subjects=tuple(SWEEPS), condition=(
     "a sweep's 'same' rows whose medians lie outside each other's interquartile range rest on the 5 % "
-    "band alone: named, with their difference (device time on a GPU, latency on a CPU)"))
+    "band alone: named, with their difference (device time on a GPU, latency on a CPU); a sweep with no "
+    "'same' row has nothing to qualify and says nothing"))
 def sweep_band(run: Run, sweep: str) -> Said:
     clock = "dev_" if run.device == "cuda" else ""
-    band_only = []
+    same, band_only = 0, []
     for row in run.rows(SWEEPS[sweep]):
         eager = Spread(row[f"eager_{clock}us"], row[f"eager_{clock}q1_us"], row[f"eager_{clock}q3_us"])
         compiled = Spread(row[f"compiled_{clock}us"], row[f"compiled_{clock}q1_us"], row[f"compiled_{clock}q3_us"])
         verdict, overlap = band(eager, compiled)
+        same += verdict == "same"
         if verdict == "same" and not overlap:
             band_only.append((row["batch"], abs(compiled.median / eager.median - 1) * 100,
                               compiled.median < eager.median))
+    if not same:   # every row faster or slower: a sentence about "the same" would describe nothing
+        return Said("no_same", "", "")
     what = ("device time", "tiempo de dispositivo") if clock else ("latency", "latencia")
+    where = ON_RUN[run.device]
     if not band_only:
-        return Said("none", f"Every verdict of “the same” in this sweep ({what[0]}) has medians inside each "
-                    "other's interquartile range.",
-                    f"Todo veredicto de «igual» en este barrido ({what[1]}) tiene medianas dentro del rango "
-                    "intercuartílico de la otra.")
+        return Said("none", f"{where[0]}, every verdict of “the same” in this sweep ({what[0]}) has medians "
+                    "inside each other's interquartile range.",
+                    f"{where[1]}, todo veredicto de «igual» en este barrido ({what[1]}) tiene medianas dentro "
+                    "del rango intercuartílico de la otra.")
     en = " and ".join(f"{percent(p, 'en')} {'faster' if faster else 'slower'} at batch {num(b, 'en')}"
                       for b, p, faster in band_only)
     es = " y ".join(f"un {percent(p, 'es')} más {'rápida' if faster else 'lenta'} con lote {num(b, 'es')}"
                     for b, p, faster in band_only)
-    return Said("band_only", f"On {what[0]}, the compiled call was {en}: inside the course's "
+    return Said("band_only", f"{where[0]}, on {what[0]}, the compiled call was {en}: inside the course's "
                 f"{BAND_TEXT['en']} band, so the course calls it “the same within the noise”, yet the medians "
                 "lie outside each other's interquartile range: a difference the run tells from noise, smaller "
                 "than the band.",
-                f"En {what[1]}, la llamada compilada fue {es}: dentro de la banda del {BAND_TEXT['es']} del "
-                "curso, así que el curso la llama «igual dentro del ruido», pero las medianas caen fuera del "
-                "rango intercuartílico de la otra: una diferencia que la ejecución distingue del ruido, menor "
-                "que la banda.")
+                f"{where[1]}, en {what[1]}, la llamada compilada fue {es}: dentro de la banda del "
+                f"{BAND_TEXT['es']} del curso, así que el curso la llama «igual dentro del ruido», pero las "
+                "medianas caen fuera del rango intercuartílico de la otra: una diferencia que la ejecución "
+                "distingue del ruido, menor que la banda.")
 
 
 @CLAIMS.claim("copy_ceiling", condition=(

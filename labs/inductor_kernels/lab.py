@@ -47,7 +47,7 @@ from labs.common.kernel_facts import checks as kernel_checks
 from labs.common.kernel_facts import facts as kernel_facts
 from labs.common.kernel_facts import meaning, text_checks
 from labs.common.kernel_facts.records import KernelFacts
-from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, parts_timing, report, stretch
+from labs.inductor_kernels import annotate, annotation_doc, distributed_survey, dump_files, parts_timing, report, stretch
 from labs.inductor_kernels.inputs import LogitsOnly, minigpt_input, tinyhead_input
 from labs.inductor_kernels.profiling import Ceilings
 from labs.inductor_kernels.settings import SEED, SETTINGS, TINYHEAD_FEATURES, TINYHEAD_MATCH_THRESHOLD, TINYHEAD_SEED_BATCH
@@ -161,8 +161,11 @@ def part_inductor_dumps(lab: Lab, models: dict[str, Compiled | None]) -> None:
         if not result.graphs:
             raise RuntimeError(f"{name}: Inductor wrote no output_code.py; was TORCH_COMPILE_DEBUG "
                                "set before torch was imported?")
-        lab.write_artifact(f"{name}_inductor_tree", f"{name}/inductor_tree.txt", result.capture.listing())
-        lab.table(f"{name}_files_by_suffix", ["suffix", "files", "bytes"], result.capture.counts_by_suffix(),
+        for lang in LANGUAGES:   # sizes written as each page writes numbers (3,074 / 3074 bytes)
+            suffix = "" if lang == "en" else f".{lang}"
+            lab.write_artifact(f"{name}_inductor_tree{suffix}", f"{name}/inductor_tree{suffix}.txt",
+                               dump_files.tree(result.capture.files, lang))
+        lab.table(f"{name}_files_by_suffix", ["suffix", "files", "bytes"], dump_files.counts_by_suffix(result.capture),
                   {"bytes": "B"})
         graph = result.graphs[0]
         for filename in ("output_code.py", "fx_graph_readable.py", "ir_post_fusion.txt"):

@@ -14,7 +14,10 @@
 # This notebook walks through the main parts of Lab 03 one cell at a time, on your own
 # machine. It uses the lab's own modules, so what you see here is what the lab measures.
 # Run it from anywhere inside the course repository; a CPU is enough (on a GPU the kernels
-# are Triton instead of C++). The outputs below come from the course's own run of it.
+# are Triton instead of C++). The outputs below come from the course's own run of it, which
+# a note after the last cell names. `LAB03_PRESET` picks the MiniGPT: `smoke`, the default,
+# trains it for a few steps; `full` loads the trained checkpoint. The lab runs this notebook
+# with its own preset, and the first cell prints which one.
 #
 # It works in two phases, as the lab does: first it compiles with Inductor's dumps switched
 # on (`capture.dumps()`), and reads them; then it switches them off and times. Dumps and logs
@@ -43,7 +46,7 @@ DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 if DEVICE == "cpu":  # which vector instructions C++ kernels may use: test programs built once per machine
     measure.search_vector_isa()
 torch.manual_seed(42)
-print(f"torch {torch.__version__} on {DEVICE}")
+print(f"torch {torch.__version__} on {DEVICE}, preset {PRESET}")
 
 # %% [markdown]
 # ## Part A: does the compiled model compute the same thing?
@@ -92,7 +95,7 @@ folders = inductor_output.graph_folders(SCRATCH / "debug")
 for folder in folders:
     print(folder.name)
     for relpath, size in inductor_output.tree_listing(folder):
-        print(f"    {relpath:55s} {size:>8,} bytes")
+        print(f"    {relpath:55s} {size:>8} bytes")
 
 # %% [markdown]
 # ## Part C: the fused softmax kernel
@@ -130,7 +133,9 @@ print("buffers the IR has but call() never allocates:",
 # The dumps are off from here on. Each size compiles afresh in an empty cache (its first call
 # is its compile time), then eager and compiled are timed in alternating rounds, each within a
 # time budget, never a fixed count of a slow call. On a GPU there are two clocks: latency
-# and device time.
+# and device time. These timings come from this notebook's own process and budget
+# (`budget_s` below), not from the lab's sweep, so where eager and compiled lie a few per cent
+# apart their verdict may differ from the lab page's, whose table gives each side's quartiles.
 
 # %%
 from labs.inductor_kernels.profiling import Cost, measure_size

@@ -50,6 +50,7 @@ WORDS = {
                     "compile took {ratio} as long. {verdict} {cause}",
         "export": "- The `torch.export.export` graph of the MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "faster", "slower": "slower", "same": "the same within the noise"},
+        "clocks": {"latency": "latency", "device": "device time"},
         "over": "Compiled against eager",
     },
     "es": {
@@ -60,7 +61,7 @@ WORDS = {
         "acceptance": "## Criterios de aceptación", "check": "comprobación", "value": "valor",
         "threshold": "umbral", "result": "resultado", "pass": "cumple", "fail": "NO CUMPLE",
         "part_a": "## Parte A: lo compilado coincide con eager",
-        "tiny_err": "TinyHead con la entrada ({b}, {d}) de la especificación: máx. |eager − compilado| = {err} "
+        "tiny_err": "TinyHead con la entrada ({b}, {d}) del enunciado: máx. |eager − compilado| = {err} "
                     "(umbral {thr}).",
         "gpt_err": "Logits del MiniGPT de gramática: máx. |eager − compilado| = {err}, aceptado hasta {tol}: "
                    "el épsilon de float32 × la escala de los logits ({scale}) × la reducción más larga ({k} "
@@ -92,6 +93,7 @@ WORDS = {
                     "compilación fue {ratio} más larga. {verdict} {cause}",
         "export": "- El grafo de `torch.export.export` del MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "más rápido", "slower": "más lento", "same": "igual dentro del ruido"},
+        "clocks": {"latency": "latencia", "device": "tiempo de dispositivo"},
         "over": "Compilado frente a eager",
     },
 }
@@ -153,7 +155,8 @@ def _acceptance(r: _Reader) -> list[str]:
            f"{words['result']} |", "|---|---|---|---|"]
     for key, check in r.result["checks"].items():
         label = check.get("label", {}).get(r.lang, key)
-        out.append(f"| {label} | {r.num(check['value'])} | {check['op']} {r.num(check['threshold'])} | "
+        unit = check.get("unit", "")   # a percentage reads as one, as on the page's table
+        out.append(f"| {label} | {r.num(check['value'], unit)} | {check['op']} {r.num(check['threshold'], unit)} | "
                    f"{words['pass'] if check['passed'] else words['fail']} |")
     return out
 
@@ -197,7 +200,8 @@ def _stretch(r: _Reader) -> list[str]:
                                                file=r.value("attention_kernel.file")))
     if r.value("autotune.verdict"):
         items.append(words["autotune"].format(
-            mode=r.value("autotune.mode"), batch=r.value("autotune.batch"), clock=r.value("autotune.clock"),
+            mode=r.value("autotune.mode"), batch=r.value("autotune.batch"),
+            clock=words["clocks"].get(r.value("autotune.clock"), r.value("autotune.clock")),
             tuned=r.metric("autotune.max_autotune.us"), default=r.metric("autotune.default.us"),
             ratio=r.metric("autotune.compile_ratio"), verdict=r.said("autotune_verdict"),
             cause=r.said("autotune_cause")))

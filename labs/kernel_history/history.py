@@ -6,8 +6,9 @@ Standard library only: the claims and their tests build snapshots by hand.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
+
+from labs.kernel_history import words
 
 
 @dataclass
@@ -91,23 +92,22 @@ def clip(text: str) -> str:
 
 def counted(items: list[str]) -> str:
     """Distinct items with how many times each appears: "mm ×9; bmm ×6; addmm" (most first)."""
-    counts = Counter(items)
-    return "; ".join(f"{item} ×{n}" if n > 1 else item
-                     for item, n in sorted(counts.items(), key=lambda pair: (-pair[1], pair[0])))
+    return "; ".join(f"{item} ×{n}" if n > 1 else item for item, n in words.by_count(items))
 
 
-def history_row(snap: Snapshot) -> list:
-    """One release's row of a module's table; a failed release keeps its reason in `status`."""
+def history_row(snap: Snapshot, lang: str = "en") -> list:
+    """One release's row of a module's table, its strategies and patterns said in `lang`; a
+    failed release keeps its reason in `status`."""
     if not snap.ok:
         return [snap.release, clip(snap.error)] + [None] * (len(HISTORY_COLUMNS) - 2)
 
     def us(stats: dict | None, key: str) -> float | None:
         return stats[key] * 1e6 if stats else None
 
-    patterns = counted([k["pattern"] for k in snap.kernels if k.get("pattern")])
     return [snap.release, "ok", len(snap.kernels), snap.graphs, clip(", ".join(snap.fusions)),
-            counted([k["strategy"] for k in snap.kernels]),
-            patterns or "not annotated", clip(counted(snap.library_calls)) or "none",
+            counted([words.strategy(k["strategy"], lang) for k in snap.kernels]),
+            clip(words.patterns([k["pattern"] for k in snap.kernels if k.get("pattern")], lang)),
+            clip(counted(snap.library_calls)) or words.NO_LIBRARY_CALLS[lang],
             snap.guards, snap.compile_s,
             us(snap.eager, "median_s"), us(snap.eager, "q1_s"), us(snap.eager, "q3_s"),
             us(snap.compiled, "median_s"), us(snap.compiled, "q1_s"), us(snap.compiled, "q3_s"),

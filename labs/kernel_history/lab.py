@@ -32,6 +32,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from labs.common import environment
+from labs.common.contract import LANGUAGES
 from labs.common.harness import Lab
 from labs.common.labmeta import LABS_DIR
 from labs.common.measure import POLLUTING_ENV
@@ -166,8 +167,10 @@ def part_probes(lab: Lab, history: History) -> None:
 
 def part_tables(lab: Lab, history: History) -> None:
     for module in history.modules:
-        lab.table(f"history.{module}", HISTORY_COLUMNS,
-                  [history_row(s) for s in history.snapshots(module)], units=HISTORY_UNITS)
+        for lang in LANGUAGES:   # the English table is the data; a page's language picks its own
+            key = f"history.{module}" if lang == "en" else f"history.{module}.{lang}"
+            lab.table(key, HISTORY_COLUMNS, [history_row(s, lang) for s in history.snapshots(module)],
+                      units=HISTORY_UNITS)
         for snap in history.snapshots(module):
             if snap.ok:
                 lab.metric(f"{module}.kernels.{key_part(snap.release)}", len(snap.kernels))

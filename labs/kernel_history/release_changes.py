@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from labs.common.claims import COMPILE_NOISE
 from labs.common.measure import Stats, verdict
+from labs.kernel_history import words
 from labs.kernel_history.diff import side_by_side
 from labs.kernel_history.history import Snapshot
 from labs.kernel_history.settings import version_key
@@ -89,14 +90,17 @@ def claim_strategy(a: Snapshot, b: Snapshot) -> Sentence | None:
                if name in new and old[name]["strategy"] != new[name]["strategy"]]
     if not changed:
         return None
-    en = "; ".join(f"`{n}`: {x} → {y}" for n, x, y in changed)
-    return {"en": f"different loop or reduction strategy: {en}",
-            "es": f"otra estrategia de bucle o de reducción: {en}"}
+
+    def said(lang: str) -> str:
+        return "; ".join(f"`{n}`: {words.strategy(x, lang)} → {words.strategy(y, lang)}" for n, x, y in changed)
+    return {"en": f"different loop or reduction strategy: {said('en')}",
+            "es": f"otra estrategia de bucle o de reducción: {said('es')}"}
 
 
 def claim_pattern(a: Snapshot, b: Snapshot) -> Sentence | None:
     """Condition: the annotator stated a pattern for a fusion group in both releases, and the
-    two differ (e.g. a softmax computed in two passes, then online)."""
+    two differ (e.g. a softmax whose graph asked for amax then sum, then for one
+    prepare_softmax_online node: the graph's form, not the kernel's loop)."""
     if not (a.ok and b.ok):
         return None
     old, new = _by_fusion(a), _by_fusion(b)
@@ -105,9 +109,11 @@ def claim_pattern(a: Snapshot, b: Snapshot) -> Sentence | None:
                and old[name]["pattern"] != new[name]["pattern"]]
     if not changed:
         return None
-    text = "; ".join(f"`{n}`: {x} → {y}" for n, x, y in changed)
-    return {"en": f"the annotator reads it differently: {text}",
-            "es": f"el anotador lo lee de otra forma: {text}"}
+
+    def said(lang: str) -> str:
+        return "; ".join(f"`{n}`: {words.pattern(x, lang)} → {words.pattern(y, lang)}" for n, x, y in changed)
+    return {"en": f"the annotator reads it differently: {said('en')}",
+            "es": f"el anotador lo lee de otra forma: {said('es')}"}
 
 
 def claim_library_calls(a: Snapshot, b: Snapshot) -> Sentence | None:

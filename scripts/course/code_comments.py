@@ -138,6 +138,25 @@ def translate(source: str, shown: list[range], words: Translator) -> str:
     return translated
 
 
+def comments_in_spanish(line: str, words: Translator) -> str:
+    """One line of code that a page quotes (a table's cell), with its comments in Spanish and
+    its code as it is: the same words as the listing of the file the line comes from."""
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if token.type == tokenize.COMMENT:
+                found.append(token)
+    except (tokenize.TokenError, SyntaxError):
+        pass  # a fragment (an open bracket): the comments read before it are all it has
+    for token in reversed(found):   # from the end, so earlier columns stay valid
+        text = token.string[1:].removeprefix(" ")
+        if token.start[0] != 1 or not text.strip() or SECTION.search(text) or text.startswith(DIRECTIVES):
+            continue
+        spanish = words.text(text, "comment")
+        line = line[:token.start[1]] + "# " + spanish + line[token.end[1]:]
+    return line
+
+
 def spanish_includes(markdown: str, base: Path, page: str, words: Translator) -> tuple[str, list[str]]:
     """A Spanish page's markdown with its includes of lab Python files pointed at translated
     copies (written under base/COPIES); and the problems, one line each, for the build to list."""

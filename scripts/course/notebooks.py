@@ -16,7 +16,9 @@ code, looked up in `docs/translations/<lab>_notebook.es.toml`:
     es = '''su traducción'''
 
 Code and outputs stay as they are. A cell or comment without a translation, or a translation
-whose English no longer appears, is an error that names it. All of these files are generated
+whose English no longer appears, is an error that names it. After the last cell each page says,
+in its language, which run printed the outputs: that run's provenance (machine, torch, preset,
+commit, date), read from the manifest beside the executed notebook. All of these files are generated
 (git ignores them); `python -m course notebooks` writes them without a build.
 """
 
@@ -28,9 +30,12 @@ import re
 import tomllib
 from pathlib import Path
 
+from course import escape
+from course.strings import t
 from labs.common.contract import LABS_DIR, split_cells, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
+RUN_DEVICE = "cpu"   # the run whose executed notebook the pages show
 DOCS = ROOT / "docs"
 TRANSLATIONS = DOCS / "translations"
 # A comment in code: a whole line, or the tail of a line after some spaces.
@@ -132,8 +137,26 @@ def unexecuted(source: str) -> dict:
 
 def executed(lab: str, results_dir: Path) -> dict | None:
     """The run's executed notebook (the CPU run's), or None."""
-    path = Path(results_dir) / lab / "cpu" / "notebook.ipynb"
+    path = Path(results_dir) / lab / RUN_DEVICE / "notebook.ipynb"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def run_note(lab: str, results_dir: Path, lang: str) -> dict | None:
+    """A closing markdown cell that names the run whose outputs the page shows, from the
+    provenance of the manifest beside its executed notebook; None without a manifest."""
+    path = Path(results_dir) / lab / RUN_DEVICE / "manifest.json"
+    if not path.is_file():
+        return None
+    found = json.loads(path.read_text(encoding="utf-8")).get("provenance", {})
+    text = t(lang, "notebook_run", machine=escape.text(found.get("device_name", "?")),
+             torch=escape.text(found.get("torch", "?")), preset=escape.code(found.get("preset", "?")),
+             commit=escape.code(str(found.get("commit") or "?")[:7]), date=escape.text(str(found.get("date_utc", "?"))[:10]))
+    return {"cell_type": "markdown", "metadata": {}, "source": [text]}
+
+
+def with_run_note(page: dict, note: dict | None) -> dict:
+    """The executed notebook with the note about its run after its last cell."""
+    return page if note is None else {**page, "cells": [*page["cells"], note]}
 
 
 def _write(path: Path, text: str) -> None:
@@ -150,12 +173,15 @@ def write_notebook_pages(results_dir: Path, docs: Path = DOCS) -> list[str]:
         source = source_path.read_text(encoding="utf-8")
         table = load_table(TRANSLATIONS / f"{name}.es.toml")
         run = executed(lab, results_dir)
-        if run is None:
-            warnings.append(f"the {name} page has no outputs: results/{lab}/cpu has no notebook.ipynb; "
+        ran = run is not None
+        if not ran:
+            warnings.append(f"the {name} page has no outputs: results/{lab}/{RUN_DEVICE} has no notebook.ipynb; "
                             f"run: make labs LAB={lab}")
             run = unexecuted(source)
         for lang, code, page in (("en", source, run),
                                  ("es", translate(source, table, name), translate_ipynb(run, table, name))):
+            if ran:   # a page without outputs has no run to name
+                page = with_run_note(page, run_note(lab, results_dir, lang))
             _write(docs / lang / "labs" / f"{name}.py", code)
             _write(docs / lang / "labs" / f"{name}.ipynb", json.dumps(page, indent=1, ensure_ascii=False) + "\n")
     return warnings

@@ -25,6 +25,7 @@ STRINGS = {
         "week": "Week", "lab": "Lab", "reading": "Reading",
         "no_rows": "(no rows in this run)",
         "download_notebook": "Download the notebook (.py, jupytext format)",
+        "notebook_run": "*The outputs above are those of the course's CPU run: {machine}, torch {torch}, preset {preset}, commit {commit}, {date}.*",
         "footer": "Every number on this site comes from a run of the course's labs, and says which run. Code and text are open; run the labs on your own machine to see its numbers.",
         "measured": "measured on",
         "provenance_full": "full provenance",
@@ -64,6 +65,7 @@ STRINGS = {
         "week": "Semana", "lab": "Laboratorio", "reading": "Lectura",
         "no_rows": "(ninguna fila en esta ejecución)",
         "download_notebook": "Descargar el cuaderno (.py, formato jupytext)",
+        "notebook_run": "*Las salidas de arriba son las de la ejecución en CPU del curso: {machine}, torch {torch}, preajuste {preset}, commit {commit}, {date}.*",
         "footer": "Cada número de este sitio sale de una ejecución de los laboratorios del curso, e indica de cuál. El código y los textos son abiertos; ejecuta los laboratorios en tu propia máquina para ver sus números.",
         "measured": "medido en",
         "provenance_full": "procedencia completa",
@@ -113,6 +115,11 @@ LAB_MESSAGES = [
      {"es": "bytes de tensores según los eventos de asignación del profiler (asignador de CPU)"}),
     (re.compile(r"torch\.cuda\.max_memory_allocated \(caching allocator\)"),
      {"es": "torch.cuda.max_memory_allocated (asignador con caché)"}),
+    # how Inductor computed the capstone's Linear + GELU (labs/capstone/memfuse/inductor_code.py)
+    (re.compile(r"template\+epilogue"), {"es": "plantilla Triton con la GELU en el epílogo"}),
+    (re.compile(r"(?P<call>\w+)\+(?P<language>C\+\+|Triton) gelu"),
+     {"es": "`{call}` y después una GELU en {language}"}),
+    (re.compile(r"unrecognized"), {"es": "no reconocida"}),
 ]
 
 

@@ -357,14 +357,14 @@ def test_proc_stat_fields_survive_odd_command_names(tmp_path):
 # -- sentences from every row, with verdicts that disagree -----------------------------------
 
 def test_clock_sentence_says_when_the_clocks_disagree():
-    rows = [("latency", "faster", 1.29), ("device", "same", 1.02)]
+    rows = [("latency", "faster", 1.29, False), ("device", "same", 1.02, True)]
     assert summaries.clocks(rows, "en") == ("faster on latency (1.29×) and the same within the noise "
                                             "on device time (1.02×)")
-    assert summaries.clocks(rows, "es") == ("más rápido en latencia (1,29×) y igual dentro del ruido "
+    assert summaries.clocks(rows, "es") == ("más rápido en latencia (1,29×) e igual dentro del ruido "
                                             "en tiempo de dispositivo (1,02×)")
-    agree = [("latency", "slower", 0.8), ("device", "slower", 0.9)]
+    agree = [("latency", "slower", 0.8, False), ("device", "slower", 0.9, False)]
     assert summaries.clocks(agree, "en") == "slower on both clocks (latency 0.800× and device time 0.900×)"
-    assert summaries.clocks([("latency", "same", 1.01)], "es") == "igual dentro del ruido en latencia (1,01×)"
+    assert summaries.clocks([("latency", "same", 1.01, True)], "es") == "igual dentro del ruido en latencia (1,01×)"
 
 
 def test_policy_sentence_reads_every_row_ties_and_misses_included():
@@ -398,12 +398,12 @@ def test_the_compile_noise_is_wider_than_every_committed_noise_benchmark():
 
 
 def test_comparison_sentence_counts_every_verdict():
-    rows = [("a", "faster"), ("b", "slower"), ("c", "same"), ("d", "faster")]
+    rows = [("a", "faster", False), ("b", "slower", False), ("c", "same", True), ("d", "faster", False)]
     assert summaries.comparisons(rows, "en") == ("of 4 one-change comparisons, the changed step was faster in 2 "
                                                  "(a and d), the same within the noise in 1 (c) and slower in 1 (b)")
     assert summaries.comparisons(rows[:2], "es").endswith("más rápido en 1 (a) y más lento en 1 (b)")
     with pytest.raises(ValueError):
-        summaries.comparisons([("a", "quicker")], "en")
+        summaries.comparisons([("a", "quicker", False)], "en")
 
 
 def test_the_lab_sets_no_logging_variable_for_the_whole_process():

@@ -109,7 +109,7 @@ def test_the_host_overhead_claim_reads_each_sides_gap_from_the_run():
 # -- summaries in Spanish ----------------------------------------------------------------------
 
 def test_a_verdict_on_both_clocks_reads_in_spanish_with_decimal_commas():
-    rows = [("latency", "slower", 0.8), ("device", "slower", 0.9)]
+    rows = [("latency", "slower", 0.8, False), ("device", "slower", 0.9, False)]
     assert summaries.clocks(rows, "es") == ("más lento en los dos relojes (latencia 0,800× y tiempo de "
                                             "dispositivo 0,900×)")
 
@@ -133,7 +133,7 @@ def test_compile_times_within_the_noise_read_in_spanish_with_decimal_commas():
 
 def test_an_unknown_verdict_is_named_in_the_refusal():
     with pytest.raises(ValueError) as error:
-        summaries.comparisons([("a", "quicker"), ("b", "slower")], "en")
+        summaries.comparisons([("a", "quicker", False), ("b", "slower", False)], "en")
     assert str(error.value) == "unknown verdicts ['quicker']"
 
 

@@ -27,8 +27,8 @@ def test_a_queued_comparison_is_named_so_on_device_time_only(lang, marker, metho
 
 
 def test_the_summary_sentence_carries_the_marked_names():
-    rows = [(comparison_name("steady", ab("graph"), "device", "en"), "faster"),
-            (comparison_name("cuda_graphs", ab("queued"), "device", "en"), "faster")]
+    rows = [(comparison_name("steady", ab("graph"), "device", "en"), "faster", False),
+            (comparison_name("cuda_graphs", ab("queued"), "device", "en"), "faster", False)]
     said = summaries.comparisons(rows, "en")
     assert "reduce-overhead against default on queued calls" in said
     assert "compiled against eager on queued calls" not in said

@@ -131,7 +131,7 @@ def test_the_warm_restart_sentence_carries_each_of_its_figures(lang):
     said = _sentence(compile_log.first_step_section(_findings(warm=warm), {}, _writer(lang)), WARM[lang])
     assert {"en": f"3.00{NBSP}s of imports and setup and 2.00{NBSP}s for its own",
             "es": f"3,00{NBSP}s de importaciones y preparación y 2,00{NBSP}s de su propia"}[lang] in said
-    assert {"en": "1 AOTAutograd and 2 FX-graph", "es": "1 aciertos en la caché de AOTAutograd y 2"}[lang] in said
+    assert {"en": "1 AOTAutograd and 2 FX-graph", "es": "1 acierto en la caché de AOTAutograd y 2"}[lang] in said
 
 
 def _policy(name: str, recompiles: int, graphs: int, compile_s: float) -> PolicyRun:
@@ -186,9 +186,9 @@ def test_the_warm_up_procedure_says_what_the_length_mark_raised_and_survives_mis
 
 
 @pytest.mark.parametrize("parts, en, es", [
-    ({}, "_Part `first_step` did not run: no result._", "_Parte `first_step` no se ejecutó: sin resultado._"),
+    ({}, "_Part `first_step` did not run: no result._", "_La parte `first_step` no se ejecutó: sin resultado._"),
     ({"first_step": {"status": "failed", "reason": "RuntimeError: boom"}},
-     "_Part `first_step` failed: RuntimeError: boom._", "_Parte `first_step` falló: RuntimeError: boom._"),
+     "_Part `first_step` failed: RuntimeError: boom._", "_La parte `first_step` falló: RuntimeError: boom._"),
 ])
 def test_a_part_that_left_no_findings_says_so_in_the_pages_language(parts, en, es):
     f = Findings("cpu", "full", "2.13.0")
@@ -201,7 +201,7 @@ def test_the_cuda_graphs_part_skipped_on_a_cpu_reads_in_spanish():
     assert _writer("en").missing(parts, "cuda_graphs")[0] == (
         "_Part `cuda_graphs` skipped: needs a CUDA device; this run used cpu._")
     assert _writer("es").missing(parts, "cuda_graphs")[0] == (
-        "_Parte `cuda_graphs` se omitió: necesita un dispositivo CUDA; esta ejecución usó cpu._")
+        "_La parte `cuda_graphs` se omitió: necesita un dispositivo CUDA; esta ejecución usó cpu._")
 
 
 def test_the_reason_the_lab_skips_with_is_the_one_the_log_translates():
@@ -231,7 +231,7 @@ def _steady(device: tuple | None, lang: str) -> list[str]:
 LATENCY_ROWS = {"en": [f"| eager | latency | 20.0{NBSP}ms | 19.0{NBSP}ms – 21.0{NBSP}ms | 30 | 0.500{NBSP}s |",
                        f"| compiled | latency | 10.0{NBSP}ms | 9.50{NBSP}ms – 10.5{NBSP}ms | 31 | 6.00{NBSP}s |"],
                 "es": [f"| eager | latencia | 20,0{NBSP}ms | 19,0{NBSP}ms – 21,0{NBSP}ms | 30 | 0,500{NBSP}s |",
-                       f"| compiled | latencia | 10,0{NBSP}ms | 9,50{NBSP}ms – 10,5{NBSP}ms | 31 | 6,00{NBSP}s |"]}
+                       f"| compilado | latencia | 10,0{NBSP}ms | 9,50{NBSP}ms – 10,5{NBSP}ms | 31 | 6,00{NBSP}s |"]}
 
 
 def test_the_steady_state_on_a_cpu_reads_whole():
@@ -281,6 +281,6 @@ def test_a_missing_steady_state_says_which_part_and_why():
     f = Findings("cpu", "full", "2.13.0")
     parts = {"steady_state": {"status": "failed", "reason": "RuntimeError: out of memory"}}
     assert compile_log.steady_section(f, parts, _writer("es")) == [
-        "## 2. Régimen estacionario", "", "_Parte `steady_state` falló: RuntimeError: out of memory._", ""]
+        "## 2. Régimen estacionario", "", "_La parte `steady_state` falló: RuntimeError: out of memory._", ""]
     parts = {"steady_state": {"status": "interrupted", "reason": "stopped"}}    # a status with no word keeps its own
-    assert compile_log.steady_section(f, parts, _writer("es"))[2] == "_Parte `steady_state` interrupted: stopped._"
+    assert compile_log.steady_section(f, parts, _writer("es"))[2] == "_La parte `steady_state` interrupted: stopped._"

@@ -35,6 +35,15 @@ def test_deliverables_land_at_the_top_of_the_output_folder(run):
         assert "output_code.py" in tree and "bytes)" in tree
 
 
+def test_each_models_file_tree_is_written_in_both_languages_and_no_suffix_is_a_word(run):
+    for model in ("tinyhead", "minigpt"):
+        assert run.manifest["artifacts"][f"{model}_inductor_tree.es"]["path"] == f"{model}/inductor_tree.es.txt"
+        english = (run.out / model / "inductor_tree.txt").read_text(encoding="utf-8")
+        spanish = (run.out / model / "inductor_tree.es.txt").read_text(encoding="utf-8")
+        assert spanish.count(" bytes)") == english.count(" bytes)") > 0
+        assert "(none)" not in [row[0] for row in run.manifest["tables"][f"{model}_files_by_suffix"]["rows"]]
+
+
 def test_kernel_is_the_fused_softmax(lab_smoke):
     run = lab_smoke("inductor_kernels")
     assert run.metric("softmax_kernel.file") == "kernel.cpp"

@@ -83,18 +83,32 @@ def test_a_same_verdict_outside_the_quartiles_is_named_with_its_difference_on_th
             _sweep_row(512, (400, 398, 402), (416, 415, 417), "dev_")]   # 4 % slower, quartiles apart
     said = _decide("sweep_band.minigpt", _run("cuda", tables={"minigpt_latency": rows}))
     assert said.outcome == "band_only"
-    assert said.en.startswith("On device time, the compiled call was 3.00% faster at batch 8 and 4.00% slower at "
-                              "batch 512: inside the course's 5% band")
-    assert said.es.startswith("En tiempo de dispositivo, la llamada compilada fue un 3,00\u00a0% más rápida con "
-                              "lote 8 y un 4,00\u00a0% más lenta con lote 512: dentro de la banda del 5\u00a0% del curso")
+    assert said.en.startswith("On the GPU run, on device time, the compiled call was 3.00% faster at batch 8 and "
+                              "4.00% slower at batch 512: inside the course's 5% band")
+    assert said.es.startswith("En la ejecución en GPU, en tiempo de dispositivo, la llamada compilada fue un "
+                              "3,00\u00a0% más rápida con lote 8 y un 4,00\u00a0% más lenta con lote 512: dentro de la "
+                              "banda del 5\u00a0% del curso")
 
 
 def test_a_cpu_sweep_reads_latency_and_a_sweep_without_such_rows_says_so():
     rows = [_sweep_row(8, (100, 95, 105), (102, 98, 104), ""), _sweep_row(64, (100, 99, 101), (80, 79, 81), "")]
     said = _decide("sweep_band.tinyhead", _run("cpu", tables={"tinyhead_latency": rows}))
-    assert (said.outcome, said.en) == ("none", "Every verdict of “the same” in this sweep (latency) has medians inside "
-                                               "each other's interquartile range.")
-    assert said.es.startswith("Todo veredicto de «igual» en este barrido (latencia)")
+    assert (said.outcome, said.en) == ("none", "On the CPU run, every verdict of “the same” in this sweep (latency) "
+                                               "has medians inside each other's interquartile range.")
+    assert said.es.startswith("En la ejecución en CPU, todo veredicto de «igual» en este barrido (latencia)")
+
+
+def test_a_sweep_with_no_same_verdict_says_nothing_about_same_verdicts():
+    # the GPU run's MiniGPT sweep: faster on device time at every batch, so "every verdict of
+    # 'the same' has medians inside..." would describe no row at all
+    rows = [_sweep_row(1, (385, 384, 386), (206, 205, 207), "dev_"),
+            _sweep_row(16, (264, 263, 265), (198, 197, 199), "dev_")]
+    said = _decide("sweep_band.minigpt", _run("cuda", tables={"minigpt_latency": rows}))
+    assert (said.outcome, said.en, said.es) == ("no_same", "", "")
+    # near miss: one row called the same, its spreads overlapping: now there is something to say
+    rows.append(_sweep_row(64, (300, 290, 310), (302, 292, 312), "dev_"))
+    said = _decide("sweep_band.minigpt", _run("cuda", tables={"minigpt_latency": rows}))
+    assert said.outcome == "none" and said.en.startswith("On the GPU run, every verdict of “the same”")
 
 
 # -- softmax_form, softmax_ceiling, copy_ceiling -----------------------------------------------
@@ -110,6 +124,53 @@ def test_the_softmax_kernels_form_is_read_from_its_name(name, outcome, decided, 
     assert (said.outcome, said.decided) == (outcome, decided)
     assert said.en.startswith(f"On the GPU the kernel shown, `{name}`, {en}")
     assert _decide("softmax_form.attention", run).outcome == "online"     # the attention kernel's own name
+
+
+# -- attention_exp_home ------------------------------------------------------------------------
+
+def _homes(device: str, attention: str, tinyhead: str, recomputed: str = "no", lines: str | None = None) -> dict:
+    metrics = {"attention.exp_home": attention, "annotation.exp_home": tinyhead, "attention.exp_recomputed": recomputed}
+    return _run(device, metrics | ({"attention.exp_lines": lines} if lines else {}))
+
+
+def test_the_cpu_runs_attention_kernel_writes_exp_in_place_unlike_tinyheads_scratch_row():
+    said = _decide("attention_exp_home", _homes("cpu", "in_place", "local_buffer"))
+    assert (said.outcome, said.decided) == ("in_place", True)
+    assert said.en == ("On the CPU run, the attention kernel writes exp(x − max) back over the scores, in place, and "
+                       "reads it back in a later pass: no allocation, but a round trip through memory. TinyHead's "
+                       "kernel, by contrast, keeps it in a per-thread scratch row.")
+    assert said.es == ("En la ejecución en CPU, el kernel de atención escribe exp(x − max) de vuelta sobre las "
+                       "puntuaciones, in situ, y lo vuelve a leer en una pasada posterior: sin reservar memoria, pero "
+                       "con un viaje de ida y vuelta a memoria. El kernel de TinyHead, en cambio, lo guarda en una "
+                       "fila de trabajo de cada hilo.")
+
+
+def test_the_gpu_runs_attention_kernel_keeps_exp_in_registers_and_computes_it_again():
+    said = _decide("attention_exp_home", _homes("cuda", "registers", "registers", "yes", "46, 51"))
+    assert said.en == ("On the GPU run, the attention kernel never stores exp(x − max): it stays in registers and is "
+                       "computed again for the output (its exp lines: 46, 51). TinyHead's kernel keeps it there too.")
+    assert said.es == ("En la ejecución en GPU, el kernel de atención nunca guarda exp(x − max): se queda en registros "
+                       "y se vuelve a calcular para la salida (sus líneas de exp: 46, 51). El kernel de TinyHead "
+                       "también lo guarda ahí.")
+    # near miss: computed once, and TinyHead's kernel elsewhere: neither "again" nor "there too"
+    once = _decide("attention_exp_home", _homes("cuda", "registers", "local_buffer", "no", "46"))
+    assert once.en == ("On the GPU run, the attention kernel never stores exp(x − max): it stays in registers. "
+                       "TinyHead's kernel, by contrast, keeps it in a per-thread scratch row.")
+
+
+@pytest.mark.parametrize("tinyhead, tail", [("unknown", "."), ("buffer", ". TinyHead's kernel, by contrast, keeps it "
+                                                                          "in an output buffer of the kernel.")])
+def test_a_scratch_row_is_compared_with_tinyhead_only_where_tinyheads_home_is_known(tinyhead, tail):
+    said = _decide("attention_exp_home", _homes("cpu", "local_buffer", tinyhead))
+    assert said.en == "On the CPU run, the attention kernel keeps exp(x − max) in a per-thread scratch row" + tail
+
+
+def test_an_unknown_home_is_said_as_unknown_not_guessed():
+    said = _decide("attention_exp_home", _homes("cuda", "unknown", "registers"))
+    assert (said.outcome, said.decided) == ("unknown", False)
+    assert said.en == "On the GPU run, the kernel facts do not say where the attention kernel keeps exp(x − max)."
+    with pytest.raises(ClaimError, match=r"annotation\.exp_home"):
+        _decide("attention_exp_home", _run("cpu", {"attention.exp_home": "in_place"}))
 
 
 @pytest.mark.parametrize("bound, en", [
@@ -157,6 +218,16 @@ def _autotune(device: str, tuned: tuple, bounds: str) -> dict:
 def test_a_slower_max_autotune_is_blamed_on_its_search_only_without_aten(device, tuned, bounds, outcome):
     said = _decide("autotune_cause", _autotune(device, tuned, bounds))
     assert (said.outcome, said.decided) == (outcome, False)
+
+
+def test_every_autotune_cause_names_max_autotunes_other_changes_in_the_courses_words():
+    # the page states them once, through this claim; "kernels elementales" is not the course's term
+    for tuned, bounds in [((120, 119, 121), "max_autotune_gemm_backends=ATEN"),
+                          ((120, 119, 121), "max_autotune_gemm_backends=TRITON"),
+                          ((80, 79, 81), "max_autotune_gemm_backends=TRITON")]:
+        said = _decide("autotune_cause", _autotune("cuda", tuned, bounds))
+        assert "pointwise and reduction kernels" in said.en, said.outcome
+        assert "kernels elemento a elemento y de reducción" in said.es and "elementales" not in said.es, said.outcome
 
 
 def test_the_autotune_verdict_names_the_run_and_an_incomplete_table_is_an_error():

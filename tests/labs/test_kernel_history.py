@@ -155,7 +155,9 @@ def test_claim_strategy_both_sides():
 def test_claim_pattern_needs_both_annotated():
     two = snap(kernels=[kernel("_softmax", pattern="softmax, two_pass")])
     online = snap("2.13.0", kernels=[kernel("_softmax", pattern="softmax, online")])
-    assert "two_pass → softmax, online" in release_changes.claim_pattern(two, online)["en"]
+    said = release_changes.claim_pattern(two, online)
+    assert "softmax (in the graph: amax then sum) → softmax (in the graph: prepare_softmax_online)" in said["en"]
+    assert "softmax (en el grafo: amax y luego suma) → softmax (en el grafo: prepare_softmax_online)" in said["es"]
     assert release_changes.claim_pattern(snap(), online) is None            # "not annotated" is not a change
     assert release_changes.claim_pattern(two, two) is None
 
@@ -302,7 +304,7 @@ def test_a_row_counts_repeated_calls_and_keeps_patterns_apart():
                 library_calls=["extern_kernels.mm", "extern_kernels.bmm", "extern_kernels.mm"])
     row = dict(zip(HISTORY_COLUMNS, history_row(many)))
     assert row["library_calls"] == "extern_kernels.mm ×2; extern_kernels.bmm"
-    assert row["patterns"] == "none ×2; softmax, two_pass"
+    assert row["patterns"] == "no pattern (2 kernels); softmax (in the graph: amax then sum)"
     assert dict(zip(HISTORY_COLUMNS, history_row(snap(kernels=[kernel("a")]))))["patterns"] == "not annotated"
 
 

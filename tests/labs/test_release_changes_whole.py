@@ -39,7 +39,7 @@ PAIR = [
      "menos kernels: 2 → 1 (más operaciones fusionadas por kernel)"),
     (rc.claim_fusions, "gone: `div`", "desaparece: `div`"),
     (rc.claim_strategy, "different loop or reduction strategy: `exp_sum`: vectorized → scalar",
-     "otra estrategia de bucle o de reducción: `exp_sum`: vectorized → scalar"),
+     "otra estrategia de bucle o de reducción: `exp_sum`: vectorizado → escalar"),
     (rc.claim_pattern, "the annotator reads it differently: `exp_sum`: two-pass → online",
      "el anotador lo lee de otra forma: `exp_sum`: two-pass → online"),
     (rc.claim_library_calls, "library calls: `mm` → none", "llamadas a bibliotecas: `mm` → ninguna"),
@@ -139,7 +139,7 @@ AFTER = Snapshot("2.11.0", "m", kernels=[_kernel("a", "scalar", "p2"), _kernel("
 @pytest.mark.parametrize("claim, en, es", [
     (rc.claim_fusions, "new fusion group `d`, `e`; gone: `c`", "grupo de fusión nuevo `d`, `e`; desaparece: `c`"),
     (rc.claim_strategy, "different loop or reduction strategy: `a`: vectorized → scalar; `b`: scalar → vectorized",
-     "otra estrategia de bucle o de reducción: `a`: vectorized → scalar; `b`: scalar → vectorized"),
+     "otra estrategia de bucle o de reducción: `a`: vectorizado → escalar; `b`: escalar → vectorizado"),
     (rc.claim_pattern, "the annotator reads it differently: `a`: p1 → p2; `b`: q1 → q2",
      "el anotador lo lee de otra forma: `a`: p1 → p2; `b`: q1 → q2"),
     (rc.claim_guard_kinds, "the same guard kinds, in other numbers: `X` 1 → 2; `Y` 2 → 3 (3 → 5 guards)",

@@ -8,6 +8,7 @@
     reference.py   the course's reference runs beside a cohort (the committed ones)
     report.py      what a cohort page and its download show, computed from the aggregate
     headlines.py   the metrics of each lab that get a distribution plot
+    former_checks.py  labels of checks a lab no longer makes, for older submissions
     export.py      `cohort export --csv` (every metric, from the files) and the site's download
     words.py       the cohort pages' words in English and Spanish
     cli.py         the `submit` and `cohort` commands of `python -m course`

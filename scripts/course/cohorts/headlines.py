@@ -27,11 +27,11 @@ HEADLINES: dict[str, tuple[Headline, ...]] = {
     "inductor_kernels": (
         Headline("tinyhead.seed.speedup", {
             "en": "TinyHead at the seed's shape (2, 64): eager ÷ compiled time (×)",
-            "es": "TinyHead con la forma de la especificación (2, 64): tiempo eager ÷ compilado (×)"}),
+            "es": "TinyHead con la forma del enunciado (2, 64): tiempo eager ÷ compilado (×)"}),
         Headline("tinyhead.compile_s_median", {"en": "TinyHead: compile time, median over batch sizes (s)",
                                                "es": "TinyHead: tiempo de compilación, mediana entre tamaños de lote (s)"}),
         Headline("minigpt.val_exact_match", {"en": "MiniGPT: exact-match accuracy on validation (%)",
-                                             "es": "MiniGPT: exactitud de coincidencia exacta en validación (%)"}),
+                                             "es": "MiniGPT: respuestas exactas en validación (%)"}),
         Headline("minigpt.best_speedup", {"en": "MiniGPT: best eager ÷ compiled time over batch sizes (×)",
                                           "es": "MiniGPT: mejor tiempo eager ÷ compilado entre tamaños de lote (×)"}),
     ),

@@ -44,6 +44,7 @@ WORDS = {
         "latest_rows": "The latest {shown} of {total} submissions, newest first.",
         "class_col": "Machine", "runs": "Runs", "median": "Median", "quartiles": "Middle half (Q1 to Q3)",
         "range": "Range", "course_run": "Course run",
+        "former_check": "no longer checked by the lab",
         "outliers": "Outside the box by more than 1.5 times its height, worth a look: {items}.",
         "no_outliers": "No run lies outside the box by more than 1.5 times its height.",
         "points_note": "Classes of up to {n} runs are drawn run by run; larger ones as their box and their outliers.",
@@ -95,7 +96,8 @@ WORDS = {
                     '<a href="{json}" download>JSON</a>.',
         "latest_rows": "Los {shown} envíos más recientes de {total}, el más reciente primero.",
         "class_col": "Máquina", "runs": "Ejecuciones", "median": "Mediana",
-        "quartiles": "Mitad central (Q1 a Q3)", "range": "Rango", "course_run": "Ejecución del curso",
+        "quartiles": "Mitad central (Q1 a Q3)", "range": "Intervalo", "course_run": "Ejecución del curso",
+        "former_check": "el laboratorio ya no la comprueba",
         "outliers": "Fuera de la caja por más de 1,5 veces su altura, para mirar de cerca: {items}.",
         "no_outliers": "Ninguna ejecución queda fuera de la caja por más de 1,5 veces su altura.",
         "points_note": "Las clases de hasta {n} ejecuciones se dibujan ejecución a ejecución; las mayores, como su "

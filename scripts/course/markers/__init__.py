@@ -64,7 +64,7 @@ OPTIONS: dict[str, frozenset[str] | None] = {kind: frozenset(names) for kind, na
     "benchmark": _NUMBERS,
     "benchmark_table": _NUMBERS | {"columns", "headers"},
     "checks": set(),
-    "table": _NUMBERS | {"columns", "headers", "code", "absent", "values"},
+    "table": _NUMBERS | {"columns", "headers", "code", "comments", "absent", "values"},
     "code": {"lines", "max_lines", "hl_from", "hl_where", "hl_lines", "title"},
     "figure": {"x_title", "y_title", "names", "x_labels"},
     "part": set(), "provenance": {"form"},

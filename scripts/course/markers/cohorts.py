@@ -12,6 +12,7 @@ from __future__ import annotations
 from course import escape, plots
 from course.cohorts import config, report
 from course.cohorts.export import download_name
+from course.cohorts.former_checks import former_label, is_former
 from course.cohorts.words import count, w
 from course.markers.page import Page
 from course.markers.parse import Marker, MarkerError
@@ -110,12 +111,16 @@ def _machines(page: Page, rep: report.Report) -> str:
 
 
 def _check_label(page: Page, lab: str, key: str) -> str:
-    for device in report.DEVICE_KIND:  # the course's own run carries the check's bilingual label
-        result = page.store.get(lab, device)
-        label = result and result.manifest["checks"].get(key, {}).get("label", {}).get(page.lang)
+    runs = [result for device in report.DEVICE_KIND if (result := page.store.get(lab, device))]
+    for result in runs:  # the course's own run carries the check's bilingual label
+        label = result.manifest["checks"].get(key, {}).get("label", {}).get(page.lang)
         if label:
             return escape.text(label)
-    return escape.code(key)
+    words = former_label(lab, key, page.lang)
+    if not runs and not is_former(lab, key):   # no run of the course says what the lab checks today
+        return escape.text(words)
+    # a check that older submissions made and today's lab does not: its label then, said as former
+    return escape.text(f"{words} ({w(page.lang, 'former_check')})")
 
 
 def _checks(page: Page, rep: report.Report) -> str:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import posixpath
 import re
 
-from course import escape, machine_paths
-from course.markers.page import Page
+from course import code_comments, escape, machine_paths
+from course.markers.page import Page, rounded_first
 from course.markers.parse import Marker, MarkerError, NotInOlderRun
 from course.markers.results import without_result
+from course.notebooks import TranslationError
 from course.results import LabResult
 from course.strings import t, term
 from labs.common.contract import format_number
@@ -38,12 +40,27 @@ def markdown_table(titles: list[str], rows: list[list[str]], align: str = "---")
     return '<div class="course-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>\n"
 
 
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_count(values: list, unit: str) -> bool:
+    """A column without a unit whose every number is whole (calls, steps, buckets) counts
+    things: 16, not 16.0. A ratio or a difference has a fraction somewhere, and a column with a
+    unit (1.0 KiB, 1.00×) keeps its significant digits."""
+    numbers = [v for v in values if is_number(v)]
+    return (not unit and bool(numbers)
+            and all(math.isfinite(v) and float(v).is_integer() and abs(v) < 1e7 for v in numbers))
+
+
 def cell(page: Page, value, digits: int = 3, decimals: int | None = None, as_code: bool = False) -> str:
     if value is None or value == "":
         return "—"
     if isinstance(value, float) and value != value:
         raise MarkerError("a table cell is NaN; the lab must record a number or leave the cell empty")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if is_number(value):
+        if decimals is None:
+            value = rounded_first(value, digits)
         return escape.text(format_number(value, page.lang, digits, decimals))
     if as_code:  # generated source: shown verbatim, whatever characters it holds
         return escape.code(value)
@@ -64,6 +81,27 @@ def value_names(marker: Marker, held: set[str]) -> dict[str, str]:
             raise MarkerError(f"values names {value!r}, which no cell of table {marker.key} holds")
         names[value] = name
     return names
+
+
+def spanish_comments(page: Page, marker: Marker, code_columns: list[str]):
+    """`comments="code"`: on a Spanish page, the Python comments of those code columns in Spanish,
+    through the table the listings of lab code use (docs/translations/code_comments.es.toml), so
+    that a line a table quotes reads as the listing beside it does. Returns (column, value) -> value."""
+    wanted = [c for c in marker.options.get("comments", "").split(",") if c]
+    if unknown := [c for c in wanted if c not in code_columns]:
+        raise MarkerError(f"comments names {', '.join(unknown)}, not a column shown as code")
+    if page.lang != "es" or not wanted:
+        return lambda column, value: value
+    words = code_comments.translator()
+
+    def translated(column: str, value):
+        if column not in wanted or not isinstance(value, str):
+            return value
+        try:
+            return code_comments.comments_in_spanish(value, words)
+        except TranslationError as error:
+            raise MarkerError(str(error)) from None
+    return translated
 
 
 def render_table(page: Page, marker: Marker) -> str:
@@ -106,15 +144,20 @@ def render_table(page: Page, marker: Marker) -> str:
         if unknown := [c for c in code_columns if c not in columns]:
             raise MarkerError(f"code names {', '.join(unknown)}, not a shown column")
         names = value_names(marker, held)
+        spanish = spanish_comments(page, marker, code_columns)
         if not table["rows"]:   # said in words, not drawn as a header over nothing
             return f"{t(page.lang, 'no_rows')}\n"
-        rows = []
         for number, row in enumerate(table["rows"], start=1):
             if len(row) != len(table["columns"]):
                 raise MarkerError(f"table {marker.key} row {number} has {len(row)} cells for "
                                   f"{len(table['columns'])} columns; re-run the lab")
+        for i, c in zip(indexes, columns):   # a count shows whole, unless the marker asks otherwise
+            if c not in digits and c not in decimals and is_count([row[i] for row in table["rows"]], units.get(c, "")):
+                decimals[c] = 0
+        rows = []
+        for row in table["rows"]:
             rows.append([cell(page, names.get(row[i], row[i]) if isinstance(row[i], str) and c not in code_columns
-                              else row[i], digits.get(c, 3), decimals.get(c), c in code_columns)
+                              else spanish(c, row[i]), digits.get(c, 3), decimals.get(c), c in code_columns)
                          for i, c in zip(indexes, columns)])
         return markdown_table(titles, rows)
 

@@ -19,6 +19,18 @@ from labs.common.fingerprint import source_hash
 DEVICE_LABEL = {"cpu": "CPU", "cuda": "GPU"}
 
 
+def rounded_first(value, digits: int):
+    """`value` rounded to `digits` significant digits when that rounding carries it into the
+    next power of ten, else `value` as it is. format_number picks its decimals from the value's
+    magnitude before it rounds, so 0.99967 would read 1.000 where 1.0 reads 1.00."""
+    if not isinstance(value, float) or value == 0 or not math.isfinite(value):
+        return value
+    rounded = float(f"{value:.{max(digits, 1)}g}")
+    if rounded != 0 and math.floor(math.log10(abs(rounded))) > math.floor(math.log10(abs(value))):
+        return rounded
+    return value
+
+
 @dataclass(frozen=True)
 class PageContext:
     page: str                 # the page's source path, for messages: "en/labs/inductor_kernels.md"
@@ -121,6 +133,8 @@ class Page:
                               "the lab must record a finite value (or a categorical one)")
         digits, decimals = self.digits(marker)
         decimals = decimals if places is None else places
+        if decimals is None:
+            value = rounded_first(value, digits)
         shown = term(self.lang, value) if isinstance(value, str) else format_number(value, self.lang, digits, decimals)
         if marker.options.get("unit") != "no":
             shown = with_unit(shown, unit, self.lang)

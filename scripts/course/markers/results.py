@@ -7,7 +7,7 @@ import math
 from decimal import Decimal
 
 from course import escape
-from course.markers.page import DEVICE_LABEL, Page
+from course.markers.page import DEVICE_LABEL, Page, rounded_first
 from course.markers.parse import Marker, MarkerError
 from course.strings import lab_message, t
 from labs.common.contract import CHECK_OPERATORS, format_number, source_hash, with_unit
@@ -37,7 +37,7 @@ def render_metric(page: Page, marker: Marker) -> str:
 def as_shown(value: float, digits: int, decimals: int | None) -> tuple[Decimal, int]:
     """A value as a page shows it, read back from format_number's English text, and how many
     decimals that text has; a value shown as a power of ten has no such reading."""
-    text = format_number(value, "en", digits, decimals)
+    text = format_number(value if decimals is not None else rounded_first(value, digits), "en", digits, decimals)
     if "×" in text:
         raise MarkerError(f"minus=: {value!r} is shown as a power of ten; a difference needs both in fixed notation")
     return Decimal(text.replace(",", "").replace("−", "-")), len(text.partition(".")[2])
