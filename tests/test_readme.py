@@ -10,6 +10,7 @@ import re
 import shlex
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -87,37 +88,64 @@ def gpu_course_said(text: str) -> tuple[int, str]:
     return int(found.group(1)), found.group(2)
 
 
-def gpu_reruns_said(text: str) -> list[tuple[int, str, list[str]]]:
-    """Labs the README says were run again on the GPU after that run, in one call each: the call's
-    time, its record's folder and the labs whose committed results it made."""
-    found = re.findall(r"were run again on the GPU, one after another, in (\d+) s\s+\(`(benchmarks/gpu_runs/[^`]+)/`"
-                       r"[^)]*\):\s+((?:`\w+`(?:,\s+|\s+and\s+)?)+)", text, re.S)
-    return [(int(seconds), folder, re.findall(r"`(\w+)`", labs)) for seconds, folder, labs in found]
+def gpu_reruns_said(text: str) -> list[tuple[list[int], str, list[str]]]:
+    """Labs the README says were run again on the GPU after that run: the time of each call the
+    re-run took (one, or two when a call ended at the lent machine's limit and the next resumed),
+    its record's folder and the labs whose committed results it made."""
+    found = re.findall(r"were run again on the GPU, one after another, in (?:(\d+) s|two calls of (\d+) s and (\d+) s)"
+                       r"\s+\(`(benchmarks/gpu_runs/[^`]+)/`[^)]*\):\s+((?:`\w+`(?:,\s+|\s+and\s+)?)+)", text, re.S)
+    return [([int(s) for s in (one, first, second) if s], folder, re.findall(r"`(\w+)`", labs))
+            for one, first, second, folder, labs in found]
+
+
+def _clock(line: str) -> datetime.datetime:
+    return datetime.datetime.strptime(line[:8], "%H:%M:%S")
+
+
+def earlier_calls(folder: Path) -> tuple[list[int], set[str]]:
+    """A run's calls before its last, read from its progress log (each call starts with a
+    "starting" or "resuming" line): each one's time from its first line to its last, and the
+    labs they finished (the last call's record lists those as done already)."""
+    log = (folder / "progress.log").read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(log) if re.match(r"\d\d:\d\d:\d\d (?:starting|resuming)", line)]
+    earlier = [log[a:b] for a, b in pairwise(starts)]
+    seconds = [round((_clock(call[-1]) - _clock(call[0])).total_seconds()) for call in earlier]
+    finished = {m.group(1) for call in earlier for line in call if (m := re.search(r" end (\w+): exit 0, ok", line))}
+    return seconds, finished
 
 
 def gpu_runs_problems(text: str, manifests: dict[str, dict]) -> list[str]:
     """Each committed GPU result against the run the README credits it to: a re-run for the labs
     it names, the course's run for the others."""
     manifests, problems = dict(manifests), []
-    for seconds, folder, labs in gpu_reruns_said(text):
-        record = json.loads((ROOT / folder / "node_run.json").read_text())
+    for calls, folder, labs in gpu_reruns_said(text):
+        record = json.loads((ROOT / folder / "node_run.json").read_text(encoding="utf-8"))
+        before_s, finished_before = earlier_calls(ROOT / folder)
+        if calls[:-1] != before_s:
+            problems.append(f"{folder}: README's calls before the last {calls[:-1]} s, its progress log's {before_s} s")
         missing = [lab for lab in labs if lab not in manifests]
         problems += [f"{lab}: named twice, or no GPU result" for lab in missing]
-        problems += gpu_course_problems(seconds, record, {lab: manifests.pop(lab) for lab in labs if lab in manifests})
+        problems += gpu_course_problems(calls[-1], record, {lab: manifests.pop(lab) for lab in labs if lab in manifests},
+                                        finished_before)
     seconds, folder = gpu_course_said(text)
-    record = json.loads((ROOT / folder / "node_run.json").read_text())
+    record = json.loads((ROOT / folder / "node_run.json").read_text(encoding="utf-8"))
     return problems + gpu_course_problems(seconds, record, manifests)
 
 
-def gpu_course_problems(seconds: int, record: dict, manifests: dict[str, dict]) -> list[str]:
+def gpu_course_problems(seconds: int, record: dict, manifests: dict[str, dict],
+                        finished_before: set[str] = frozenset()) -> list[str]:
     """Why the README's GPU run is not the one the committed GPU results come from: its time,
-    a lab it did not finish, a result made by another commit or on another node."""
+    a lab it did not finish, a result made by another commit or on another node.
+    finished_before: labs an earlier call of the same run finished (its progress log says so)."""
     problems = [] if abs(seconds - record["whole_s"]) <= 0.5 else [f"README {seconds} s, record {record['whole_s']} s"]
-    if not record["complete"] or record.get("stopped"):
+    # A run of several calls: its last call finished what it ran, earlier calls the labs done already.
+    resumed_whole = (set(record.get("done_already", [])) <= finished_before
+                     and all(span["exit"] == 0 for span in record["labs"].values()))
+    if record.get("stopped") or not (record["complete"] or (finished_before and resumed_whole)):
         problems.append("the record is of a run that did not finish")
     for lab, provenance in manifests.items():
         span = record["labs"].get(lab)
-        if span is None or span["exit"] != 0:
+        if lab not in finished_before and (span is None or span["exit"] != 0):
             problems.append(f"{lab}: not finished in the record's run")
         if provenance["commit"] != record["commit"]:
             problems.append(f"{lab}: made by {provenance['commit'][:7]}, the record ran {record['commit'][:7]}")
@@ -138,7 +166,7 @@ def test_every_gpu_result_comes_from_the_run_the_readme_names():
 def test_a_lab_credited_to_the_wrong_gpu_run_is_caught():
     reruns = gpu_reruns_said(README)
     assert reruns, "README: no GPU re-run named; this test and gpu_reruns_said go with that sentence"
-    seconds, _, labs = reruns[0]
+    calls, _, labs = reruns[0]
     # a re-run lab left out of the list is then credited to the course's run, whose commit it is not
     fewer = re.sub(re.escape(f"`{labs[0]}`") + r",\s+", "", README, count=1)
     assert len(gpu_reruns_said(fewer)[0][2]) == len(labs) - 1
@@ -147,8 +175,36 @@ def test_a_lab_credited_to_the_wrong_gpu_run_is_caught():
     other = next(lab for lab in committed_gpu_provenance() if lab not in labs)
     more = README.replace(f"`{labs[0]}`,", f"`{other}`, `{labs[0]}`,", 1)
     assert gpu_runs_problems(more, committed_gpu_provenance())
-    typed = README.replace(f"one after another, in {seconds} s", f"one after another, in {seconds + 1} s", 1)
-    assert gpu_runs_problems(typed, committed_gpu_provenance())
+    # each call's time, typed one second off
+    said = (f"in {calls[0]} s" if len(calls) == 1 else f"in two calls of {calls[0]} s and {calls[1]} s")
+    assert said in README
+    for at in range(len(calls)):
+        typed = [c + (at == i) for i, c in enumerate(calls)]
+        wrong = f"in {typed[0]} s" if len(calls) == 1 else f"in two calls of {typed[0]} s and {typed[1]} s"
+        assert gpu_runs_problems(README.replace(said, wrong, 1), committed_gpu_provenance()), typed
+
+
+def test_a_lab_an_earlier_call_did_not_finish_is_caught(tmp_path):
+    """A resumed run's last record lists the labs of earlier calls as done already: only their
+    "end … exit 0, ok" line in the progress log credits them, and each earlier call is timed there."""
+    (tmp_path / "progress.log").write_text(
+        "10:00:00 starting fresh (--fresh): every lab from its first part\n10:00:00 start a\n"
+        "10:04:00 end a: exit 0, ok, resumed 0 parts, 240 s\n10:04:00 start b\n"
+        "10:05:35 stopped b after 95 s: a rerun starts at its first unfinished part\n"
+        "10:05:40 resuming: finished labs are kept\n10:05:40 done already: a\n10:05:40 start b\n"
+        "10:06:10 end b: exit 0, ok, resumed 3 parts, 30 s\n10:06:10 all labs: 30 s\n", encoding="utf-8")
+    assert earlier_calls(tmp_path) == ([335], {"a"})
+    record = {"whole_s": 30.0, "complete": False, "stopped": False, "commit": "c" * 40, "node_gpus": 1,
+              "labs": {"b": {"exit": 0}}, "done_already": ["a"]}
+    made = {"commit": "c" * 40, "placement": {"node_gpus": 1}}
+    assert gpu_course_problems(30, record, {"a": made, "b": made}, {"a"}) == []
+    assert gpu_course_problems(30, record, {"a": made, "b": made}) == [
+        "the record is of a run that did not finish", "a: not finished in the record's run"]
+    assert gpu_course_problems(30, {**record, "labs": {"b": {"exit": 1}}}, {"a": made, "b": made}, {"a"}) == [
+        "the record is of a run that did not finish", "b: not finished in the record's run"]
+    (tmp_path / "progress.log").write_text((tmp_path / "progress.log").read_text(encoding="utf-8").replace(
+        "end a: exit 0, ok", "end a: exit 1, failed"), encoding="utf-8")
+    assert earlier_calls(tmp_path) == ([335], set())
 
 
 def test_a_gpu_result_from_another_run_or_a_typed_time_is_caught():

@@ -70,6 +70,24 @@ def test_the_old_sentence_is_what_the_cause_check_catches():
     assert causes_named(old) == ["same library calls", "save less than"]
 
 
+def ratios_in(text: str, lang: str) -> list[tuple[float, int]]:
+    """Every "0.590×" of a sentence, read back: its value and its count of decimals."""
+    point = "." if lang == "en" else ","
+    return [(float(found.replace(point, ".")), len(found.partition(point)[2]))
+            for found in re.findall(r"(\d+(?:" + re.escape(point) + r"\d+)?)×", text)]
+
+
+def close(value: float, decimals: int, measured: float) -> bool:
+    """A figure as printed is the measured one rounded to the digits it shows."""
+    return abs(value - measured) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def test_ratios_are_read_back_to_the_digits_they_show():
+    assert ratios_in("ran at 0.590× and 1×", "en") == [(0.59, 3), (1.0, 0)]
+    assert ratios_in("de 0,93× a 1,003×", "es") == [(0.93, 2), (1.003, 3)]
+    assert close(0.59, 3, 0.5904) and not close(0.59, 3, 0.5906) and close(1.0, 0, 0.6)
+
+
 @pytest.mark.parametrize("device", ["cpu", "cuda"])
 def test_mlopt_against_torch_compile_says_only_what_the_run_timed(device):
     run = committed("capstone", device)
@@ -77,7 +95,8 @@ def test_mlopt_against_torch_compile_says_only_what_the_run_timed(device):
     assert said.outcome == run.value("mlopt.vs_torch_compile.verdict")
     assert causes_named(said.en) == causes_named(said.es) == []
     row = next(r for r in run.rows("mlopt_timing") if r["baseline"] == "torch_compile")
-    assert f"{row['speedup']:.3g}×" in said.en and f"{row['speedup']:.3g}×".replace(".", ",") in said.es
+    assert any(close(value, decimals, row["speedup"]) for value, decimals in ratios_in(said.en, "en"))
+    assert any(close(value, decimals, row["speedup"]) for value, decimals in ratios_in(said.es, "es"))
     if said.outcome in ("faster", "slower"):
         assert "does not say where the difference comes from" in said.en
         assert "no dice de dónde sale la diferencia" in said.es
@@ -186,8 +205,8 @@ def test_the_seed_ttft_answer_names_each_backend_with_its_lowest_and_highest_rat
     short = all(max(values) < 1 for values in ratios.values())
     assert (said.outcome == "all_short") == short
     for backend, values in ratios.items():
-        low, high = f"{min(values):.2g}×", f"{max(values):.2g}×"
-        assert f"{backend} ({low}" in said.en and said.en.split(f"{backend} (")[1].split(")")[0].endswith(high)
+        shown = ratios_in(said.en.split(f"{backend} (")[1].split(")")[0], "en")
+        assert close(*shown[0], min(values)) and close(*shown[-1], max(values)), (backend, shown, values)
 
 
 # -- percent in English, as the course's formatter writes it ----------------------------------------

@@ -8,6 +8,7 @@ Pages are expanded against the committed results."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -77,9 +78,35 @@ def test_every_speedup_goes_through_the_claim_that_picks_its_digits(lang):
     assert not SPEEDUP_METRIC.search(source(lang))
 
 
-@pytest.mark.parametrize("lang, said", [("en", "faster (1.054×)"), ("es", "más rápido (1,054×)")])
-def test_max_autotunes_gpu_verdict_shows_the_digits_past_the_band(lang, said):
-    assert said in section(shown(lang), "{ #modes }", "{ #cuda_graphs }")
+def committed_metric(device: str, key: str):
+    manifest = json.loads((ROOT / "results" / "compile_compare" / device / "manifest.json").read_text(encoding="utf-8"))
+    return manifest["metrics"][key]["value"]
+
+
+def ratios_shown(text: str, lang: str) -> list[tuple[float, int]]:
+    """Every "(1.054×" of a text: the value and its count of decimals, read back from the digits."""
+    point = "." if lang == "en" else ","
+    return [(float(found.replace(point, ".")), len(found.split(point)[1]))
+            for found in re.findall(r"\((\d+[.,]\d+)×", text)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_max_autotunes_gpu_speedup_is_shown_and_never_as_the_bands_edge(lang):
+    """Whatever the run measured: the modes section shows the GPU's max-autotune speedup, and
+    with digits enough that it does not print as 0.95 or 1.05 unless it is one of them."""
+    speedup = committed_metric("cuda", "autotune.speedup")
+    shown_here = [(value, decimals) for value, decimals in
+                  ratios_shown(section(shown(lang), "{ #modes }", "{ #cuda_graphs }"), lang)
+                  if abs(value - speedup) <= 0.5 * 10 ** -decimals + 1e-12]
+    assert shown_here, f"the speedup {speedup} is not in the modes section"
+    for value, _ in shown_here:
+        assert value not in (0.95, 1.05) or round(speedup, 12) == value
+
+
+@pytest.mark.parametrize("text, lang, read", [("faster (1.054×) and (0.9746×, 2.6% more)", "en", [(1.054, 3), (0.9746, 4)]),
+                                              ("más rápido (1,054×)", "es", [(1.054, 3)]), ("1.05×", "en", [])])
+def test_the_ratios_a_section_shows_are_read_back(text, lang, read):
+    assert ratios_shown(text, lang) == read
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Host overhead is not separable on this run"),

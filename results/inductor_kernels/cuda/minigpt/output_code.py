@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/g2/cg26zhkgh2yl76dkql3nvxdxwn3owobibyj42c3wlyssca2pup2q.py
+# kernel path: <tmp>/inductor-cache/g2/cg26zhkgh2yl76dkql3nvxdxwn3owobibyj42c3wlyssca2pup2q.py
 # Topologically Sorted Source Nodes: [embedding, positions, embedding_1, add, layer_norm], Original ATen: [aten.embedding, aten.arange, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   add => add
@@ -133,7 +133,7 @@ def triton_per_fused_add_arange_embedding_native_layer_norm_0(in_ptr0, in_ptr1, 
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/kw/ckwmuelpwej2fadimx6qrwyts2issg7xu7bpl74por4dt4bebfwh.py
+# kernel path: <tmp>/inductor-cache/kw/ckwmuelpwej2fadimx6qrwyts2issg7xu7bpl74por4dt4bebfwh.py
 # Topologically Sorted Source Nodes: [, linear, split, view, q_1, matmul], Original ATen: [aten.addmm, aten.view, aten.split, aten.transpose, aten.clone]
 # Source node to ATen node mapping:
 #    => add_tensor_15
@@ -186,7 +186,7 @@ def triton_poi_fused_addmm_clone_split_transpose_view_1(in_ptr0, in_ptr1, out_pt
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/ip/cipcy7yfv2es7skc7gqsnt2d2h3u3dyeib5xwkzft7gwj2rcmfh7.py
+# kernel path: <tmp>/inductor-cache/ip/cipcy7yfv2es7skc7gqsnt2d2h3u3dyeib5xwkzft7gwj2rcmfh7.py
 # Topologically Sorted Source Nodes: [, linear, split, view_1, k_1, transpose_3, matmul], Original ATen: [aten.addmm, aten.view, aten.split, aten.transpose, aten.clone]
 # Source node to ATen node mapping:
 #    => add_tensor_15
@@ -244,7 +244,7 @@ def triton_poi_fused_addmm_clone_split_transpose_view_2(in_ptr0, in_ptr1, out_pt
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/3x/c3xl6lihdubvf3ruj65dnvsjfy54spshxxdoursenc2nedl7ha4p.py
+# kernel path: <tmp>/inductor-cache/3x/c3xl6lihdubvf3ruj65dnvsjfy54spshxxdoursenc2nedl7ha4p.py
 # Topologically Sorted Source Nodes: [, linear, split, view_2, v_1, y], Original ATen: [aten.addmm, aten.view, aten.split, aten.transpose, aten.clone]
 # Source node to ATen node mapping:
 #    => add_tensor_15
@@ -297,7 +297,7 @@ def triton_poi_fused_addmm_clone_split_transpose_view_3(in_ptr0, in_ptr1, out_pt
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/yt/cytjdbh2vs55jwftkylhlnb2krhnvvxinyoggt6kkvo4772in54d.py
+# kernel path: <tmp>/inductor-cache/yt/cytjdbh2vs55jwftkylhlnb2krhnvvxinyoggt6kkvo4772in54d.py
 # Topologically Sorted Source Nodes: [invert, scores_1, matmul, scores, , softmax], Original ATen: [aten.bitwise_not, aten.masked_fill, aten.view, aten.mul, prims.prepare_softmax_online, aten.sub, aten.exp, aten._softmax]
 # Source node to ATen node mapping:
 #    => exp_default_3, prepare_softmax_online_default_3, sub_tensor_3
@@ -378,7 +378,7 @@ def triton_per_fused__softmax_bitwise_not_exp_masked_fill_mul_prepare_softmax_on
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/yp/cypq6wivgelpicccxn26lvrlsxbgrsln5gbnyjuqc3g3sny2sspa.py
+# kernel path: <tmp>/inductor-cache/yp/cypq6wivgelpicccxn26lvrlsxbgrsln5gbnyjuqc3g3sny2sspa.py
 # Topologically Sorted Source Nodes: [y, transpose_4, contiguous], Original ATen: [aten.view, aten.transpose, aten.clone]
 # Source node to ATen node mapping:
 #   contiguous => clone_5
@@ -422,7 +422,7 @@ def triton_poi_fused_clone_transpose_view_5(in_ptr0, out_ptr0, xnumel, XBLOCK : 
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/vx/cvxnxqds46yqyv2u2don3sabkfii5nf74ml7r7e34u7qjwg2uafi.py
+# kernel path: <tmp>/inductor-cache/vx/cvxnxqds46yqyv2u2don3sabkfii5nf74ml7r7e34u7qjwg2uafi.py
 # Topologically Sorted Source Nodes: [embedding, positions, embedding_1, add, , linear_1, x_1, layer_norm_1], Original ATen: [aten.embedding, aten.arange, aten.add, aten.addmm, aten.view, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_14
@@ -535,7 +535,7 @@ def triton_per_fused_add_addmm_arange_embedding_native_layer_norm_view_6(in_out_
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/wu/cwutb4ork5oktgt64jdw6r5rjbbivi3jcslesmp3hwpcceplnudj.py
+# kernel path: <tmp>/inductor-cache/wu/cwutb4ork5oktgt64jdw6r5rjbbivi3jcslesmp3hwpcceplnudj.py
 # Topologically Sorted Source Nodes: [, linear_2, gelu], Original ATen: [aten.addmm, aten.view, aten.gelu]
 # Source node to ATen node mapping:
 #    => add_tensor_13
@@ -591,7 +591,7 @@ def triton_poi_fused_addmm_gelu_view_7(in_out_ptr0, in_ptr0, xnumel, XBLOCK : tl
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/l6/cl65vzrlnyl3cooeekivu56j6l72mvakxx47sjlc3ewxfmht3ugi.py
+# kernel path: <tmp>/inductor-cache/l6/cl65vzrlnyl3cooeekivu56j6l72mvakxx47sjlc3ewxfmht3ugi.py
 # Topologically Sorted Source Nodes: [, linear_3, x_2, layer_norm_2], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_12
@@ -683,7 +683,7 @@ def triton_per_fused_add_addmm_native_layer_norm_view_8(in_ptr0, in_ptr1, in_ptr
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/o4/co4vvocbgwxtnqjezw5qpwq5yzughqgsufmj7h2hnf7o2vkuoyhw.py
+# kernel path: <tmp>/inductor-cache/o4/co4vvocbgwxtnqjezw5qpwq5yzughqgsufmj7h2hnf7o2vkuoyhw.py
 # Topologically Sorted Source Nodes: [, linear_3, x_2, linear_5, x_3, layer_norm_3], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_10, add_tensor_12
@@ -788,7 +788,7 @@ def triton_per_fused_add_addmm_native_layer_norm_view_9(in_out_ptr0, in_ptr0, in
 ''', device_str='cuda')
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/j4/cj4vetuzbtyanw6c6pbigvvl4dlvz5a2wkj2u5hukv5s4dwl5hxm.py
+# kernel path: <tmp>/inductor-cache/j4/cj4vetuzbtyanw6c6pbigvvl4dlvz5a2wkj2u5hukv5s4dwl5hxm.py
 # Topologically Sorted Source Nodes: [, linear_15, x_8, layer_norm_8], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor

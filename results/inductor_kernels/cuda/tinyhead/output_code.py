@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: .work/inductor_kernels/inductor-cache/vn/cvnbjfvltq3v2hcxhyfzh2s5gxjrah56bk7hjfqa5m2ds22yndbo.py
+# kernel path: <tmp>/inductor-cache/vn/cvnbjfvltq3v2hcxhyfzh2s5gxjrah56bk7hjfqa5m2ds22yndbo.py
 # Topologically Sorted Source Nodes: [, softmax], Original ATen: [prims.prepare_softmax_online, aten.sub, aten.exp, aten._softmax]
 # Source node to ATen node mapping:
 #    => exp_default, prepare_softmax_online_default, sub_tensor
