@@ -101,6 +101,19 @@ def launches(first: int, last: int) -> dict:
     return run("inductor_kernels", "cuda", tables={"minigpt_latency": rows})
 
 
+def softmax_steps(device: str, *steps: tuple) -> dict:
+    """Lab 03's steps table: (step, its graph nodes, its first kernel line or None) per softmax step."""
+    rows = [{"step": step, "nodes": nodes, "lines": str(line or "—"), "first_line": line} for step, nodes, line in steps]
+    return run("inductor_kernels", device, tables={"kernel_annotation_steps": rows})
+
+
+# the committed CPU run's five nodes and the GPU run's four, the online node computing the max and the sum
+FIVE_NODES = (("max", "amax", 27), ("sub", "sub", 50), ("exp", "exp", 51), ("sum", "sum_1", 53), ("div", "div", 78))
+ONLINE = "prepare_softmax_online_default"
+FOUR_NODES = (("max", ONLINE, 37), ("sub", "sub_tensor", 38), ("exp", "exp_default", 39), ("sum", ONLINE, 42),
+              ("div", "div", 45))
+
+
 def guards(kinds: dict, torch: str) -> dict:
     rows = [{"kind": k, "inference": n, "training": n} for k, n in kinds.items()]
     return run("inside_compile", "cpu", {"inference.guards": sum(kinds.values())}, {"guards_by_kind": rows}, torch)
@@ -131,11 +144,21 @@ def batches(*points: tuple) -> dict:
     return run("capstone", "cuda", tables={"llm_concurrency": rows})
 
 
-def versus_compile(verdict: str, speedup: float, clock: str = "latency") -> dict:
-    """mlopt against torch.compile: the verdict metric and its row of mlopt_timing."""
-    row = {"baseline": "torch_compile", "baseline_ms": 10.0 * speedup, "optimized_ms": 10.0, "speedup": speedup,
-           "verdict": verdict, "clock": clock}
+def versus_compile(verdict: str, speedup: float, clock: str = "latency", spread: float = 0.1,
+                   optimized_spread: float | None = None) -> dict:
+    """mlopt against torch.compile: the verdict metric and its row of mlopt_timing, each side's
+    quartiles `spread` ms either side of its median (the optimized side's own when given)."""
+    base, opt = 10.0 * speedup, 10.0
+    held = spread if optimized_spread is None else optimized_spread
+    row = {"baseline": "torch_compile", "baseline_ms": base, "baseline_q1_ms": base - spread,
+           "baseline_q3_ms": base + spread, "optimized_ms": opt, "optimized_q1_ms": opt - held,
+           "optimized_q3_ms": opt + held, "speedup": speedup, "verdict": verdict, "clock": clock}
     return run("capstone", "cpu", {"mlopt.vs_torch_compile.verdict": verdict}, {"mlopt_timing": [row]})
+
+
+def peaks(before: float, after: float) -> dict:
+    """mlopt's measured peak memory of one forward, before and after its passes (MiB)."""
+    return run("capstone", "cuda", {"mlopt.peak_mib_eager": before, "mlopt.peak_mib_optimized": after})
 
 
 def seed_cells(*cells: tuple) -> dict:
@@ -197,8 +220,18 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (run("capstone", "cpu"), None, "not_measured")],
     ("capstone", "vs_torch_compile"): [
         (versus_compile("faster", 1.09), None, "faster"), (versus_compile("slower", 0.587), None, "slower"),
-        (versus_compile("same", 1.03), None, "same"),
+        (versus_compile("same", 1.03), None, "same_band"),                  # 10.3 against 10 ± 0.1: apart
+        (versus_compile("same", 1.03, spread=0.4), None, "same_noise"),     # each median in the other's
+        (versus_compile("same", 1.03, spread=0.3), None, "same_noise"),     # on both quartiles: still inside
+        (versus_compile("same", 1.03, spread=0.29), None, "same_band"),     # just outside both
+        (versus_compile("same", 1.03, spread=0.1, optimized_spread=0.4), None, "same_band"),   # one inside only
+        (versus_compile("same", 1.08, spread=1.0), None, "same_noise"),     # past the band, yet inside: noise
         (run("capstone", "cpu", {"mlopt.vs_torch_compile.verdict": "not_measured"}), None, "not_measured")],
+    ("capstone", "mlopt_peak"): [
+        (peaks(214.41, 214.41), None, "unchanged"), (peaks(214.41, 214.49), None, "unchanged"),   # both 214
+        (peaks(214.41, 214.51), None, "changed"),                                                 # 215: changed
+        (peaks(10.34, 9.38), None, "changed"), (peaks(9.9996, 10.003), None, "unchanged"),       # both 10.0
+        (peaks(9.994, 10.003), None, "changed")],                                                 # 9.99, 10.0
     ("capstone", "seed_ttft_backends"): [
         (seed_cells(("eager", 0.62), ("static_kv", 0.21)), None, "all_short"),
         (seed_cells(("eager", 0.999), ("static_kv", 0.21)), None, "all_short"),    # just short of 1
@@ -228,7 +261,10 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
     ("capstone", "seed_ttft"): [
         (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.6412, "gpt2.seed_ttft_high": 0.6449}), None, "one"),
         (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.6412, "gpt2.seed_ttft_high": 0.6451}), None, "range"),
-        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.5, "gpt2.seed_ttft_high": 1.9}), None, "range")],
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.5, "gpt2.seed_ttft_high": 1.9}), None, "range"),
+        # both "1.0×" at two digits, yet one below the TTFT and one above it: a range, not one figure
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 0.998, "gpt2.seed_ttft_high": 1.003}), None, "range"),
+        (run("capstone", "cpu", {"gpt2.seed_ttft_low": 1.0, "gpt2.seed_ttft_high": 1.0}), None, "one")],
     ("capstone", "decode_regime"): [(decode(13.8), None, "latency"), (decode(47.3, "cpu"), None, "mixed"),
                                     (decode(50.0), None, "memory"), (decode(24.9), None, "latency"),
                                     (decode(25.0), None, "mixed")],
@@ -246,6 +282,9 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (cc("cuda", "queued"), "steady", "queued"), (cc("cuda", "graph"), "steady", "graph"),
         (cc("cpu", "—"), "steady", "one_clock")],
     ("compile_compare", "item_wait"): [(cc("cuda", "queued"), None, "queued"), (cc("cuda", "graph"), None, "graph")],
+    ("compile_compare", "graphs_unsync_loop"): [   # the GPU run's case first: queued, faster
+        (run("compile_compare", "cuda", {"cuda_graphs.device_method": how, "cuda_graphs.dev_verdict": verdict}), None,
+         f"{how}_{verdict}") for how in ("queued", "graph") for verdict in ("faster", "same", "slower")],
     ("compile_compare", "verdict"): [
         (cc_ab("cpu", (100, 99, 101), (100.5, 99.5, 101.5)), "autotune", "same_noise"),
         (cc_ab("cpu", (62.58, 62.13, 64.04), (64.95, 63.89, 66.63)), "autotune", "same_band"),   # the CPU run's
@@ -308,6 +347,25 @@ CASES: dict[tuple[str, str], list[tuple[dict, str | None, str]]] = {
         (ik(tinyhead__largest__bound="neither", tinyhead__kernels=2), None, "as_measured")],
     ("inductor_kernels", "minigpt_launches"): [(launches(123, 86), None, "fewer"), (launches(86, 86), None, "steady"),
                                                (launches(80, 90), None, "steady")],
+    ("inductor_kernels", "softmax_graph"): [
+        (softmax_steps("cpu", *FIVE_NODES), None, "node_per_step"), (softmax_steps("cuda", *FOUR_NODES), None, "merged_nodes"),
+        (softmax_steps("cuda", *FOUR_NODES[:4], ("div", "div", None)), None, "split"),     # a step in another kernel
+        (softmax_steps("cpu", *((step, "", None) for step, _, _ in FIVE_NODES)), None, "unknown")],
+    ("inductor_kernels", "softmax_buffers"): [
+        (ik("cpu", annotation__ir_buffers="buf1, buf2, buf3, buf4", annotation__absent_buffers="buf2"), None, "unbacked"),
+        (ik("cuda", annotation__ir_buffers="buf1, buf2, buf3", annotation__absent_buffers="buf1, buf2"), None, "unbacked"),
+        (ik("cpu", annotation__ir_buffers="buf1", annotation__absent_buffers="none"), None, "all_backed"),
+        (ik("cpu", annotation__ir_buffers="unknown", annotation__absent_buffers="none"), None, "unknown")],
+    ("inductor_kernels", "softmax_exp_home"): [
+        (ik("cpu", annotation__exp_home="local_buffer"), None, "local_buffer"),
+        (ik("cuda", annotation__exp_home="registers", annotation__exp_recomputed="yes"), None, "registers"),
+        (ik("cpu", annotation__exp_home="in_place"), None, "in_place"), (ik(annotation__exp_home="buffer"), None, "buffer"),
+        (ik(annotation__exp_home="unknown"), None, "unknown")],
+    ("inductor_kernels", "autotune_bounds"): [
+        (ik("cpu", autotune__bounds="max_autotune_gemm_search_space=DEFAULT"), None, "default_backends"),
+        (ik("cuda", autotune__bounds="max_autotune_gemm_search_space=DEFAULT, max_autotune_gemm_backends=ATEN,TRITON, "
+            "test_configs.max_mm_configs=4"), None, "backends_bounded"),
+        (ik("cuda", autotune__bounds=""), None, "unbounded")],
     ("inside_compile", "guard_count"): [
         (guards({"DIMENSION_DYNAMIC_MARKING_GUARD": 35, "TYPE_MATCH": 44}, "2.13.0"), None, "marking"),
         (guards({"TYPE_MATCH": 45}, "2.11.0"), None, "no_marking")],
@@ -527,7 +585,8 @@ def test_inside_inductor_report_states_the_same_claims_as_the_page(device, lang)
     text = report.render(manifest, report.Machine("x", device, "full", "2.x", [2]), lang)
     ik = claims.registry()["inductor_kernels"]
     for name, subject in [("copy_ceiling", None), ("softmax_ceiling", None), ("autotune_verdict", None),
-                          ("autotune_cause", None)] + ([("softmax_form", "softmax")] if device == "cuda" else []):
+                          ("autotune_bounds", None), ("autotune_cause", None)] + (
+                             [("softmax_form", "softmax")] if device == "cuda" else []):
         assert ik[name](Run(manifest), subject).text(lang) in text, name
 
 

@@ -174,6 +174,19 @@ def test_the_spanish_comments_keep_to_the_glossary():
     assert glossary.avoided_terms("\n\n".join(table.values())) == []
 
 
+def doubled_words(text: str) -> list[str]:
+    """A word written twice in a row ("del del"): a slip no reader misses."""
+    return [m.group(0) for m in re.finditer(r"(?<!\w)(\w+)\s+\1(?!\w)", text, re.IGNORECASE)]
+
+
+def test_no_spanish_comment_writes_a_word_twice_in_a_row():
+    table = load_table(code_comments.TABLE)
+    assert [text for text in table.values() if doubled_words(text)] == []
+    # near misses: the slip an audit found, and a word that merely starts like the one before it
+    assert doubled_words("hace las veces del del enunciado") == ["del del"]
+    assert doubled_words("las veces del delta") == []
+
+
 def _prose_comments(page: Path) -> set[str]:
     """Comments of four words or more in a page's own code blocks (not `text` ones)."""
     found = set()

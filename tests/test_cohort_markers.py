@@ -11,8 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from course.cohorts import report
+from course.cohorts import reference, report
 from course.cohorts.config import Cohort
+from course.cohorts.headlines import headlines
 from course.cohorts.reference import ReferenceRun
 from course.markers import PageContext
 from course.markers import cohorts as cohort_markers
@@ -404,3 +405,47 @@ def test_without_any_run_of_the_course_an_unknown_check_is_words_not_said_to_be_
     assert cohort_markers._check_label(page(tmp_path), "compile_compare", "warmup_was_enough") == "Warmup was enough"
     assert cohort_markers._check_label(page(tmp_path), "compile_compare", "steady_reps") == (
         "Each steady-state median comes from at least 5 steps (no longer checked by the lab)")
+
+
+# -- a count (recorded as an int by its lab, such as Dynamo's guards) shows whole -----------------
+
+def _headline_rows(values: list) -> list[report.Row]:
+    return [report.Row(number=i + 1, learner=i + 1, entry={"device": "cpu", "device_name": "AMD EPYC",
+                                                            "headlines": {"inference.guards": v}})
+            for i, v in enumerate(values)]
+
+
+def _guards(values: list) -> report.Distribution:
+    headline = headlines("inside_compile")[0]
+    assert headline.key == "inference.guards"
+    return report._distribution("inside_compile", headline, _headline_rows(values), {"cpu": {"AMD EPYC"}})
+
+
+@pytest.mark.parametrize("lang, row", [
+    ("en", "| CPU · AMD EPYC | 2 | 79 | 79 – 79 | 79 – 79 | 79 |"),
+    ("es", "| CPU · AMD EPYC | 2 | 79 | 79 – 79 | 79 – 79 | 79 |"),
+])
+def test_a_count_recorded_whole_shows_whole_in_the_summary(tmp_path, lang, row):
+    dist = _guards([79, 79])
+    assert dist.counts
+    course = [ReferenceRun("inside_compile", "cpu", ("cpu", "AMD EPYC"), {}, {"inference.guards": 79}, True)]
+    assert row in cohort_markers._summary_table(page(tmp_path, lang), dist, course)
+
+
+def test_a_median_between_two_counts_keeps_its_fraction_and_measured_figures_keep_their_digits(tmp_path):
+    between = cohort_markers._summary_table(page(tmp_path, "es"), _guards([79, 80]), [])
+    assert "| 2 | 79,5 | 79,2 – 79,8 | 79 – 80 | — |" in between
+    # near miss: the same figures recorded as floats are measurements, not counts
+    measured = _guards([79.0, 79.0])
+    assert not measured.counts
+    assert "| 2 | 79,0 | 79,0 – 79,0 | 79,0 – 79,0 | — |" in cohort_markers._summary_table(page(tmp_path, "es"),
+                                                                                      measured, [])
+    assert not _guards([79, 79.5]).counts                  # one measured value: not a count
+
+
+def test_a_count_read_from_a_committed_run_stays_an_int():
+    manifest = {"metrics": {"inference.guards": {"value": 79, "unit": ""},
+                            "inference.relative_error": {"value": 3.8e-7, "unit": ""}}}
+    numbers = reference._numbers(manifest, "inside_compile")
+    assert numbers == {"inference.guards": 79, "inference.relative_error": 3.8e-7}
+    assert isinstance(numbers["inference.guards"], int)

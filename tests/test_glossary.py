@@ -83,3 +83,13 @@ def test_the_words_to_avoid_are_quoted_as_code_so_the_spanish_page_itself_keeps_
     page = markdown.markdown(rendered_glossary("es", tmp_path), extensions=["tables", "md_in_html"])
     text = re.sub(r"<[^>]+>", " ", re.sub(r"<code>.*?</code>", " ", page, flags=re.S))
     assert "fichero" in page and avoided_terms(text) == []
+
+
+@pytest.mark.parametrize("page, found", [
+    ("Búferes reservados: inferencia / entrenamiento", [("búferes reservados", "asignada / reservada")]),
+    ("in situ: sin reservar memoria, pero", [("sin reservar memoria", "asignada / reservada")]),
+    ("Búferes asignados y sin asignar memoria.", []),                       # the glossary's word for a buffer
+    ("La memoria reservada por el asignador con caché.", []),               # reserved memory is the allocator's
+])
+def test_a_buffer_is_allocated_never_reserved(page, found):
+    assert avoided_terms(page) == found

@@ -204,6 +204,25 @@ def test_a_typed_benchmark_row_is_caught_in_either_language_but_a_rule_row_is_no
     assert typed_figures("```\n| 1.5 |\n```\n") == []
 
 
+PAGE_LANGUAGES = {"en": ("English page (s)", "Spanish page (s)"), "es": ("Página en inglés (s)", "Página en español (s)")}
+
+
+def page_time_headers(text: str) -> list[str]:
+    """The headers the cohort benchmark table gives its page_en_s and page_es_s columns."""
+    marker = next(m.group(0) for m in MARKER.finditer(text) if m.group("kind") == "benchmark_table")
+    columns = re.search(r'columns="([^"]*)"', marker).group(1).split(",")
+    headers = re.search(r'headers="([^"]*)"', marker).group(1).split("|")
+    return [headers[columns.index(c)] for c in ("page_en_s", "page_es_s")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cohort_benchmark_names_each_pages_language_in_words(lang):
+    # "Página en (s)" read as "page in (s)": a language code is not a header
+    assert page_time_headers(page(lang, "reference/cohorts.md")) == list(PAGE_LANGUAGES[lang])
+    assert page_time_headers('{{ benchmark_table cohort:r columns="n,page_en_s,page_es_s" '
+                             'headers="Envíos|Página en (s)|Página es (s)" }}') == ["Página en (s)", "Página es (s)"]
+
+
 def test_the_history_keeps_the_three_tables_with_where_they_came_from():
     history = (ROOT / HISTORY).read_text(encoding="utf-8")
     assert all(commit in history for commit in ("a82969a", "43b7491", "68d8e31", "d8a0901", "7544e57"))
@@ -233,3 +252,35 @@ def test_the_spanish_pages_say_it_plainly(name):
 def test_an_unclear_wording_split_over_two_lines_is_still_found():
     assert unclear_wordings("una ejecución en CPU acabaría\nsi no en ellas.", UNCLEAR["labs/distributed.md"]) == [
         "acabaría si no en ellas"]
+
+
+# -- a word written twice in a row ("del del proceso"), in any page's own prose -------------------
+
+NOT_PROSE = [re.compile(p, re.S | re.M) for p in (r"^(```|~~~).*?^\1", r"`[^`\n]*`", r"\{\{.*?\}\}", r"<[^>\n]*>",
+                                                   r"^--8<--[^\n]*", r"\]\([^)]*\)")]
+DOUBLED = re.compile(r"\b(\w{2,})(?:[ \t]+\n?|\n)[ \t]*\1\b", re.IGNORECASE)   # one line break at most
+
+
+def doubled_words(markdown: str) -> list[str]:
+    """Words written twice in a row in the prose (markers, code and tags taken out first)."""
+    for pattern in NOT_PROSE:   # what stood there still separates the words around it
+        markdown = pattern.sub(" ¶ ", markdown)
+    return [found.group(0) for found in DOUBLED.finditer(markdown)]
+
+
+def test_no_page_writes_a_word_twice_in_a_row():
+    found = {str(path.relative_to(DOCS)): words for path in sorted(DOCS.rglob("*.md"))
+             if (words := doubled_words(path.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+@pytest.mark.parametrize(("text", "doubled"), [
+    ("hasta {{ metric x:y }} del del proceso", ["del del"]),
+    ("the the\nnext line", ["the the"]),
+    ("el `x x` del código y {{ metric a:b }} {{ metric a:c }}", []),   # code and two markers are not prose
+    ("del delta", []), ("a a", []),                                        # a longer word, a one-letter one
+    ("## Triton\n\nTriton writes", []),                                 # a heading, then its paragraph
+    ("de {{ metric a:b }} de ellos y del `x` del laboratorio", []),      # a figure or code between the two
+])
+def test_a_doubled_word_is_found_only_in_prose(text, doubled):
+    assert doubled_words(text) == doubled

@@ -53,6 +53,13 @@ class Facts:
         paragraphs = [f"**{name}.** {self.claim('day70', name)}" for name in ("mlopt", "memfuse", "llm_bench")]
         return f"## {words[0]}\n\n" + "\n\n".join(paragraphs) + "\n"
 
+    def count(self, key: str, one: str, many: str) -> str:
+        """A count with its noun by number: "1 fusion group", "2 fusion groups" (never "group(s)")."""
+        value = self.raw(key)
+        if value is None:
+            return MISSING[self.lang]
+        return f"{self(key)} {one if value == 1 else many}"
+
     def ok(self, part: str) -> bool:
         return self.parts.get(part, {}).get("status") == "ok"
 
@@ -88,7 +95,7 @@ def english(f: Facts, machine: str, preset: str) -> str:
                  f"{f('mlopt.nodes_after')} graph nodes in {f('mlopt.optimize_ms')}. The optimized model matches "
                  f"eager to a relative error of {f('mlopt.relative_error')} (tolerance {f('mlopt.tolerance')}). "
                  f"Weights went from {f('mlopt.param_mib_before', 4)} to {f('mlopt.param_mib_after', 4)}; the peak "
-                 f"memory of one forward from {f('mlopt.peak_mib_eager')} to {f('mlopt.peak_mib_optimized')}.\n")
+                 f"memory of one forward {f.claim('mlopt_peak')}.\n")
         versus_compile = (f"{f('mlopt.vs_torch_compile.verdict')} torch.compile ({f('mlopt.vs_torch_compile.speedup')})"
                           if f.raw("mlopt.vs_torch_compile.verdict") != "not_measured"
                           else "torch.compile was not timed in this preset")
@@ -106,7 +113,8 @@ def english(f: Facts, machine: str, preset: str) -> str:
     s.append("## Project B — memfuse, a torch.compile backend\n")
     if f.ok("memfuse_backend"):
         s.append(f"On GPT-2's MLP block ({f('memfuse.shape')}, {f('memfuse.dtype')}) memfuse found "
-                 f"{f('memfuse.groups')} fusion group(s) and sent {f('memfuse.fused_groups')} Linear + GELU to its "
+                 f"{f.count('memfuse.groups', 'fusion group', 'fusion groups')} and sent "
+                 f"{f('memfuse.fused_groups')} Linear + GELU to its "
                  f"fused operator. Liveness estimated the peak at {f('memfuse.estimate_before_mib')} before and "
                  f"{f('memfuse.estimate_after_mib')} after the rewrite; measured: {f('memfuse.measured_eager_mib')} "
                  f"eager, {f('memfuse.measured_memfuse_mib')} with memfuse. Output error against float64: "
@@ -155,8 +163,7 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
                  f"{f('mlopt.nodes_before')} → {f('mlopt.nodes_after')} nodos en {f('mlopt.optimize_ms')}. El modelo "
                  f"optimizado coincide con eager con un error relativo de {f('mlopt.relative_error')} (tolerancia "
                  f"{f('mlopt.tolerance')}). Los pesos pasaron de {f('mlopt.param_mib_before', 4)} a "
-                 f"{f('mlopt.param_mib_after', 4)}; la memoria pico de un forward, de {f('mlopt.peak_mib_eager')} a "
-                 f"{f('mlopt.peak_mib_optimized')}.\n")
+                 f"{f('mlopt.param_mib_after', 4)}; la memoria pico de un forward {f.claim('mlopt_peak')}.\n")
         versus_compile = (f"es {f('mlopt.vs_torch_compile.verdict')} torch.compile "
                           f"({f('mlopt.vs_torch_compile.speedup')})"
                           if f.raw("mlopt.vs_torch_compile.verdict") != "not_measured"
@@ -175,7 +182,8 @@ def spanish(f: Facts, machine: str, preset: str) -> str:
     s.append("## Proyecto B — memfuse, un backend de torch.compile\n")
     if f.ok("memfuse_backend"):
         s.append(f"En el bloque MLP de GPT-2 ({f('memfuse.shape')}, {f('memfuse.dtype')}) memfuse encontró "
-                 f"{f('memfuse.groups')} grupo(s) de fusión y envió {f('memfuse.fused_groups')} Linear + GELU a su "
+                 f"{f.count('memfuse.groups', 'grupo de fusión', 'grupos de fusión')} y envió "
+                 f"{f('memfuse.fused_groups')} Linear + GELU a su "
                  f"operador fusionado. La vivacidad estimó el pico en {f('memfuse.estimate_before_mib')} antes y "
                  f"{f('memfuse.estimate_after_mib')} después de reescribir; medido: {f('memfuse.measured_eager_mib')} "
                  f"en eager, {f('memfuse.measured_memfuse_mib')} con memfuse. Error frente a float64: "

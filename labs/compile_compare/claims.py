@@ -224,6 +224,64 @@ def loop_pace(run: Run, _: None) -> Said:
                 "ejecución no dice qué marcó el ritmo de ese bucle.", decided=False)
 
 
+# reduce-overhead's device time, read for a loop that synchronizes only now and then (the exercise's
+# second loop): what the clock did (en, es), then per clock method what it is and what follows.
+GRAPHS_MOVED = {"faster": ("Device time fell", "El tiempo de dispositivo bajó"),
+                "same": ("Device time did not move measurably", "El tiempo de dispositivo no se movió de forma medible"),
+                "slower": ("Device time rose", "El tiempo de dispositivo subió")}
+GRAPHS_QUEUED = {   # the clock is that loop's own pace, host and device together
+    "clock": ("On this run it is taken from steps queued back to back, as a loop that rarely waits runs them, "
+              "launch gaps included",
+              "En esta ejecución se toma de pasos encolados uno tras otro, como los ejecuta un bucle que casi nunca "
+              "espera, con los huecos entre lanzamientos incluidos"),
+    "faster": ("so on this step that loop would gain from CUDA graphs",
+               "así que en este paso ese bucle ganaría con los CUDA graphs"),
+    "same": ("so on this step that loop would gain nothing measurable from CUDA graphs",
+             "así que en este paso ese bucle no ganaría nada medible con los CUDA graphs"),
+    "slower": ("so on this step that loop would lose with CUDA graphs",
+               "así que en este paso ese bucle perdería con los CUDA graphs"),
+    "cause": ("A queued clock does not separate the host from the device, so the run cannot split that pace into "
+              "launches and kernel time.",
+              "Un reloj encolado no separa el host del dispositivo, así que la ejecución no puede repartir ese ritmo "
+              "entre lanzamientos y tiempo de kernels."),
+}
+GRAPHS_REPLAYED = {   # the clock is the kernels alone: what that loop sees once its host keeps up
+    "clock": ("on this run it is the kernels alone (each step replayed as a CUDA graph, no launch gaps)",
+              "en esta ejecución es solo el de los kernels (cada paso reproducido como un CUDA graph, sin huecos "
+              "entre lanzamientos)"),
+    "faster": ("the graphed step's kernels themselves ran faster, so a loop that rarely waits would gain even once "
+               "its host keeps up with the device",
+               "los propios kernels del paso con CUDA graphs fueron más rápidos, así que un bucle que casi nunca "
+               "espera ganaría incluso cuando su host alcance al dispositivo"),
+    "same": ("the graphs left the device's work as it was, so a loop that rarely waits would gain only while its "
+             "host falls behind the device",
+             "los CUDA graphs dejaron igual el trabajo del dispositivo, así que un bucle que casi nunca espera solo "
+             "ganaría mientras su host vaya por detrás del dispositivo"),
+    "slower": ("the graphed step's kernels cost the device more, so a loop that rarely waits would lose once its "
+               "host keeps up",
+               "los kernels del paso con CUDA graphs le costaron más al dispositivo, así que un bucle que casi nunca "
+               "espera perdería cuando su host alcance al dispositivo"),
+}
+
+
+@CLAIMS.claim("graphs_unsync_loop", devices=("cuda",), condition=(
+    "reduce-overhead's device-time verdict, read for a loop that synchronizes only now and then: a queued "
+    "device time is that loop's pace (it gains, stays level or loses) but cannot say whether launches or "
+    "kernels moved; a replayed one is the kernels alone, so it says what happens once the host keeps up"))
+def graphs_unsync_loop(run: Run, _: None) -> Said:
+    how, verdict = method(run, "cuda_graphs"), run.value("cuda_graphs.dev_verdict")
+    if verdict not in GRAPHS_MOVED:
+        raise ClaimError(f"cuda_graphs.dev_verdict is {verdict!r} on a GPU run; re-run the lab")
+    moved = GRAPHS_MOVED[verdict]
+    if how == QUEUED:
+        words = GRAPHS_QUEUED
+        texts = [f"{moved[i]}. {words['clock'][i]}, {words[verdict][i]}. {words['cause'][i]}" for i in (0, 1)]
+        return Said(f"queued_{verdict}", *texts, decided=False)
+    words = GRAPHS_REPLAYED
+    texts = [f"{moved[i]}, {'and' if i == 0 else 'y'} {words['clock'][i]}: {words[verdict][i]}." for i in (0, 1)]
+    return Said(f"graph_{verdict}", *texts)
+
+
 @CLAIMS.claim("item_wait", devices=("cuda",), condition=(
     "an .item()'s wait for the device stays out of a replayed device time; a queued one contains it"))
 def item_wait(run: Run, _: None) -> Said:

@@ -107,7 +107,7 @@ def first_step_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list
     isa = fs.vector_isa
     isa_words = "" if isa is None else w["isa"].format(
         seconds=out.s(isa.seconds), chosen=isa.chosen,
-        built=w["isa_built"].format(count=isa.built) if isa.built else w["isa_found"])
+        built=w["isa_built"].format(programs=out.count(isa.built, w["programs"])) if isa.built else w["isa_found"])
     lines += [w["toolchain"].format(toolchain=out.s(fs.toolchain_s), header=header) + isa_words, ""]
     saved = 100 * (fs.compiled_s - warm.first_step_s) / fs.compiled_s
     lines += [w["warm"].format(warm=out.s(warm.first_step_s), saved=out.pct(saved), aot=warm.phases.aot_cache_hits,
@@ -145,7 +145,8 @@ def recompiles_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list
         return lines + out.missing(parts, "recompiles")
     runs = list(f.policies.values())
     sequence = " → ".join(f"{c.batch}×{c.seq_len}" for c in runs[0].calls)
-    lines += [w["sequence"].format(sequence=sequence, limit=f.recompile_limit, layers=f.study_layers), ""]
+    lines += [w["sequence"].format(sequence=sequence, limit=f.recompile_limit,
+                                   layers=out.count(f.study_layers, w["blocks"])), ""]
     lines += out.table(w["policy_header"], [[run.policy, w["policy_meaning"][run.policy], run.predicted,
                                              run.recompiles_logged, run.graphs, out.s(run.compile_s)] for run in runs])
     rows = [(run.policy, run.recompiles_logged, run.predicted, run.compile_s) for run in runs]
@@ -187,7 +188,7 @@ def _mode(comparison: ModeComparison | None, key: str, title: str, parts: dict[s
     lines += out.ab_table(ab, names)
     if comparison.bounds:
         bounds = ", ".join(f"`{k}={v}`" for k, v in comparison.bounds.items())
-        lines += [w["bounds"].format(bounds=bounds, count=comparison.gemm_autotunes), ""]
+        lines += [w["bounds"].format(bounds=bounds, products=out.count(comparison.gemm_autotunes, w["products"])), ""]
     extra = ab.extra_compile_s
     lines += [w["mode_verdict"].format(what=comparison.mode, extra=out.s(abs(extra)),
                                        more=w["more"] if extra >= 0 else w["less"],
@@ -209,14 +210,16 @@ def breaks_section(f: Findings, parts: dict[str, Any], out: _Writer) -> list[str
     b = f.breaks
     if b is None:
         return lines + out.missing(parts, "graph_breaks")
-    lines += [w["explain"].format(graphs=b.broken.graph_count, breaks=b.broken.graph_break_count,
-                                  fgraphs=b.fixed.graph_count, fbreaks=b.fixed.graph_break_count), ""]
+    lines += [w["explain"].format(graphs=out.count(b.broken.graph_count, w["graphs"]),
+                                  breaks=out.count(b.broken.graph_break_count, w["breaks"]),
+                                  fgraphs=out.count(b.fixed.graph_count, w["graphs"]),
+                                  fbreaks=out.count(b.fixed.graph_break_count, w["breaks"])), ""]
     fixes = graph_breaks.FIXES[out.lang]
     for i, brk in enumerate(b.broken.breaks, 1):
         lines += [w["break_title"].format(n=i, kind=brk.kind, file=brk.file, line=brk.line), "",
                   w["code"].format(code=brk.code), w["cause"].format(reason=brk.reason),
                   w["fix"].format(fix=fixes.get(brk.kind, fixes["other"])), ""]
-    lines += [w["effect"], "", w["effect_note"].format(layers=f.study_layers), ""]
+    lines += [w["effect"], "", w["effect_note"].format(layers=out.count(f.study_layers, w["blocks"])), ""]
     lines += out.ab_table(b.ab, ("broken", "fixed"))
     lines += [w["breaks_verdict"].format(sentence=out.verdicts(b.ab), diff=out.num(b.loss_diff)), ""]
     raised = (w["raised"].format(error=b.fullgraph_broken.error_type, message=b.fullgraph_broken.message)
@@ -262,7 +265,8 @@ def render(f: Findings, parts: dict[str, Any], lang: str = "en",
                                                 torch=f.torch_version, preset=f.preset), "",
              w["method"].format(band=summaries.BAND[lang], pct=summaries.BAND[lang].removeprefix("±")), ""]
     if f.busy.contended:
-        lines += [w["busy"].format(others=out.num(f.busy.mean_others, digits=2), cores=f.busy.cores), ""]
+        lines += [w["busy"].format(others=out.num(f.busy.mean_others, digits=2),
+                                 cores=out.count(f.busy.cores, w["cores"])), ""]
     if overall:
         lines += [w["overall"].format(sentence=overall), ""]
     sections = [first_step_section(f, parts, out), steady_section(f, parts, out), recompiles_section(f, parts, out),

@@ -15,7 +15,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "device": "Device: {device} ({name}); torch {torch}; preset `{preset}`. Written by "
                   "`python -m labs.compile_compare`: every number below is from that run.",
         "busy": "**Read the step times with care:** other programs kept {others} threads running on "
-                "average, on {cores} cores, while the lab measured. Compiled CPU kernels, which run "
+                "average, on {cores}, while the lab measured. Compiled CPU kernels, which run "
                 "every kernel in parallel over all cores, slow down far more under contention than "
                 "eager's small single-threaded operations.",
         "method": "How it was measured: every compile time below comes from an empty (cold) cache, "
@@ -24,7 +24,8 @@ WORDS: dict[str, dict[str, Any]] = {
                   "step times are medians, with quartiles and the number of steps timed. Two medians are "
                   "called the same within the noise when each lies inside the other's quartiles, and the "
                   "same by the course's {band} band when they lie less than {pct} apart (the changed "
-                  "step's time against the baseline's) although their quartiles do not overlap.",
+                  "step's time against the baseline's) although they do not each lie inside the other's "
+                  "quartiles.",
         "overall": "Over the whole run: {sentence}.",
         "missing": "_Part `{key}` {status}: {reason}._",
         "did_not_run": "did not run", "no_result": "no result",
@@ -43,7 +44,7 @@ WORDS: dict[str, dict[str, Any]] = {
                      "compile workers{header}. Every process that compiles pays it once.",
         "isa": " Before it, and apart, Inductor's search for the vector instruction sets its C++ kernels may "
                "use took {seconds} ({built}); it chose {chosen}.",
-        "isa_built": "{count} test programs built now: this machine's first search for this torch",
+        "isa_built": "{programs} built now: this machine's first search for this torch",
         "isa_found": "its test programs already built by an earlier process on this machine, loaded again",
         "warm_isa": ", {seconds} for the vector-instruction search",
         "header_built": ", and building Inductor's precompiled C++ header (once per machine and temp folder)",
@@ -71,7 +72,7 @@ WORDS: dict[str, dict[str, Any]] = {
                     "Dynamo's recompile limit per function is {limit}. Each policy compiled its own copy "
                     "of the loss function (its own cache entries and recompile count) against its own "
                     "empty cache, with Dynamo's `recompiles` log switched on only while the shapes ran. "
-                    "The study uses a MiniGPT of {layers} block(s), same width and block size.",
+                    "The study uses a MiniGPT of {layers}, same width and block size.",
         "policy_header": ["policy", "meaning", "predicted", "recompiles", "graphs", "compile time"],
         "policy_meaning": {
             "static": "`dynamic=False`: every new shape is a new static graph",
@@ -103,17 +104,16 @@ WORDS: dict[str, dict[str, Any]] = {
         "s4": "## 4. Compile modes",
         "autotune_title": "### {mode} against default",
         "graphs_title": "### reduce-overhead (CUDA graphs) against default",
-        "bounds": "The search was bounded: {bounds}. {count} matrix product(s) had their implementations "
-                  "benchmarked.",
+        "bounds": "The search was bounded: {bounds}. The implementations of {products} were benchmarked.",
         "mode_verdict": "{what}'s first step cost {extra} {more} than default's, and its steps were {sentence}.",
         "more": "more", "less": "less",
         "s5": "## 5. Graph breaks: triage",
-        "explain": "`torch._dynamo.explain` on `loss_with_breaks` (step_variants.py): {graphs} graphs, "
-                   "{breaks} breaks. On `loss_without_breaks`: {fgraphs} graph(s), {fbreaks} breaks.",
+        "explain": "`torch._dynamo.explain` on `loss_with_breaks` (step_variants.py): {graphs}, {breaks}. "
+                   "On `loss_without_breaks`: {fgraphs}, {fbreaks}.",
         "break_title": "### Break {n}: {kind} ({file}:{line})",
         "code": "- Code: `{code}`", "cause": "- Cause (Dynamo): {reason}", "fix": "- Fix: {fix}",
         "effect": "### Effect",
-        "effect_note": "Both steps on a MiniGPT of {layers} block(s), each compiled against an empty cache, "
+        "effect_note": "Both steps on a MiniGPT of {layers}, each compiled against an empty cache, "
                        "warmed up past the recompile limit, then timed interleaved:",
         "breaks_verdict": "The fixed step against the step with breaks: {sentence}. Both compute the same loss "
                           "(|difference| {diff}).",
@@ -130,6 +130,10 @@ WORDS: dict[str, dict[str, Any]] = {
         "frame_count": "`{function}` ({location}): {n}",
         "times": ("time", "times"),
         "hits": ("hit", "hits"),
+        # counted nouns, (one, more): "1 block", "2 blocks"
+        "blocks": ("block", "blocks"), "graphs": ("graph", "graphs"), "breaks": ("break", "breaks"),
+        "products": ("matrix product", "matrix products"), "programs": ("test program", "test programs"),
+        "cores": ("core", "cores"),
         "variant": {},
         "s6": "## 6. Warm-up procedure for a job that compiles",
         "w_cache": "Keep `TORCHINDUCTOR_CACHE_DIR` on storage that survives restarts (and ship it with the "
@@ -157,7 +161,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "device": "Dispositivo: {device} ({name}); torch {torch}; preajuste `{preset}`. Escrito por "
                   "`python -m labs.compile_compare`: cada número que sigue sale de esa ejecución.",
         "busy": "**Lee con cuidado los tiempos por paso:** otros programas mantuvieron de media {others} "
-                "hilos en ejecución, en {cores} núcleos, mientras el laboratorio medía. Los kernels de CPU "
+                "hilos en ejecución, en {cores}, mientras el laboratorio medía. Los kernels de CPU "
                 "compilados, que ejecutan cada kernel en paralelo sobre todos los núcleos, se frenan mucho "
                 "más con competencia que las operaciones pequeñas de eager, de un solo hilo.",
         "method": "Cómo se midió: cada tiempo de compilación sale de una caché vacía (fría), salvo el proceso "
@@ -166,7 +170,8 @@ WORDS: dict[str, dict[str, Any]] = {
                   "medianas, con cuartiles y el número de pasos medidos. Dos medianas son iguales dentro "
                   "del ruido cuando cada una cae dentro de los cuartiles de la otra, e iguales según la "
                   "banda del {band} del curso cuando distan menos de un {pct} (el tiempo del paso con el "
-                  "cambio frente al de la referencia) aunque sus cuartiles no se solapen.",
+                  "cambio frente al de la referencia) aunque no caiga cada una dentro de los cuartiles de "
+                  "la otra.",
         "overall": "En toda la ejecución: {sentence}.",
         "missing": "_La parte `{key}` {status}: {reason}._",
         "did_not_run": "no se ejecutó", "no_result": "sin resultado",
@@ -190,7 +195,7 @@ WORDS: dict[str, dict[str, Any]] = {
                      "arrancar sus procesos de compilación{header}. Todo proceso que compila la paga una vez.",
         "isa": " Antes, y aparte, la búsqueda de Inductor de los conjuntos de instrucciones vectoriales que "
                "pueden usar sus kernels C++ tardó {seconds} ({built}); eligió {chosen}.",
-        "isa_built": "construyó ahora {count} programas de prueba: la primera búsqueda de esta máquina para "
+        "isa_built": "construyó ahora {programs}: la primera búsqueda de esta máquina para "
                      "este torch",
         "isa_found": "sus programas de prueba ya los había construido otro proceso en esta máquina; solo los "
                      "volvió a cargar",
@@ -221,8 +226,8 @@ WORDS: dict[str, dict[str, Any]] = {
                     "{sequence}. El límite de recompilaciones de Dynamo por función es {limit}. Cada política "
                     "compiló su propia copia de la función de pérdida (sus propias entradas de caché y su "
                     "propia cuenta de recompilaciones) con su propia caché vacía, y el log `recompiles` de "
-                    "Dynamo activado solo mientras pasaban las formas. El estudio usa un MiniGPT de {layers} "
-                    "bloque(s), con la misma anchura y el mismo tamaño de bloque.",
+                    "Dynamo activado solo mientras pasaban las formas. El estudio usa un MiniGPT de "
+                    "{layers}, con la misma anchura y el mismo tamaño de bloque.",
         "policy_header": ["política", "significado", "previstas", "recompilaciones", "grafos", "compilación"],
         "policy_meaning": {
             "static": "`dynamic=False`: cada forma nueva es un grafo estático nuevo",
@@ -256,18 +261,17 @@ WORDS: dict[str, dict[str, Any]] = {
         "s4": "## 4. Modos de compilación",
         "autotune_title": "### {mode} frente a default",
         "graphs_title": "### reduce-overhead (CUDA graphs) frente a default",
-        "bounds": "La búsqueda se acotó: {bounds}. Se midieron las implementaciones de {count} producto(s) de "
-                  "matrices.",
+        "bounds": "La búsqueda se acotó: {bounds}. Se midieron las implementaciones de {products}.",
         "mode_verdict": "El primer paso de {what} costó {extra} {more} que el de default, y sus pasos fueron "
                         "{sentence}.",
         "more": "más", "less": "menos",
         "s5": "## 5. Rupturas de grafo: clasificación",
-        "explain": "`torch._dynamo.explain` sobre `loss_with_breaks` (step_variants.py): {graphs} grafos, "
-                   "{breaks} rupturas. Sobre `loss_without_breaks`: {fgraphs} grafo(s), {fbreaks} rupturas.",
+        "explain": "`torch._dynamo.explain` sobre `loss_with_breaks` (step_variants.py): {graphs}, {breaks}. "
+                   "Sobre `loss_without_breaks`: {fgraphs}, {fbreaks}.",
         "break_title": "### Ruptura {n}: {kind} ({file}:{line})",
         "code": "- Código: `{code}`", "cause": "- Causa (Dynamo): {reason}", "fix": "- Corrección: {fix}",
         "effect": "### Efecto",
-        "effect_note": "Los dos pasos sobre un MiniGPT de {layers} bloque(s), cada uno compilado con una caché "
+        "effect_note": "Los dos pasos sobre un MiniGPT de {layers}, cada uno compilado con una caché "
                        "vacía, calentados hasta pasar el límite de recompilación y medidos después de forma "
                        "intercalada:",
         "breaks_verdict": "El paso corregido frente al paso con rupturas: {sentence}. Los dos calculan la misma "
@@ -286,6 +290,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "frame_count": "`{function}` ({location}): {n}",
         "times": ("vez", "veces"),
         "hits": ("acierto", "aciertos"),
+        "blocks": ("bloque", "bloques"), "graphs": ("grafo", "grafos"), "breaks": ("ruptura", "rupturas"),
+        "products": ("producto de matrices", "productos de matrices"),
+        "programs": ("programa de prueba", "programas de prueba"), "cores": ("núcleo", "núcleos"),
         # the variants' names in the tables; code names (`default`, eager) stay as they are
         "variant": {"compiled": "compilado", "default": "`default`", "tuned": "ajustado",
                     "graphed": "con CUDA graphs", "broken": "con rupturas", "fixed": "corregido",

@@ -5,10 +5,12 @@ a comparison whose two clocks disagree, policies that tie, comparisons that spli
 faster, slower and the same. The sentences end without a period; callers add one.
 
 "The same" is `measure.verdict`'s rule, which has two reasons: each median inside the other's
-quartiles (the same within the noise), or medians less than SAME_BAND apart although their
-quartiles do not hold each other (the same by the course's band: a small difference the
-course does not call). The sentences name the reason, so that "the same within the noise"
-never stands beside quartiles that do not overlap.
+quartiles (the same within the noise), or medians less than SAME_BAND apart although they do
+not each lie inside the other's quartiles (the same by the course's band: a small difference
+the course does not call). Quartiles that overlap are not enough for the first: 52.3 (50.2 to
+53.9) against 53.3 (52.8 to 56.9) overlap, yet 52.3 lies outside 52.8 to 56.9, so that pair is
+the same by the band. The sentences name the reason, so that "the same within the noise"
+never stands beside a median outside the other's quartiles.
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ TIME_CHANGE = {"en": ("{pct} less time", "{pct} more time"), "es": ("un {pct} me
 
 def kind(verdict: str, within_noise: bool) -> str:
     """`verdict` with its reason when it is "same": "same_noise" (each median inside the other's
-    quartiles) or "same_band" (less than SAME_BAND apart, quartiles apart)."""
+    quartiles) or "same_band" (less than SAME_BAND apart, one median or both outside the other's
+    quartiles)."""
     if verdict not in prose.VERDICTS:
         raise ValueError(f"unknown verdict {verdict!r}")
     if verdict != "same":

@@ -5,6 +5,8 @@ Each claim reads the run's manifest (see `labs.common.claims`).
 
 from __future__ import annotations
 
+import re
+
 from labs.common.claims import BAND_TEXT, ClaimError, Registry, Run, Said, Spread, band, band_said, num, percent
 from labs.common.contract import LANGUAGES
 
@@ -12,6 +14,7 @@ CLAIMS = Registry("inductor_kernels")
 
 PERSISTENT, LOOPED = "triton_per_", "triton_red_"   # Inductor's names for the two reduction kinds
 ON_RUN = {"cpu": ("On the CPU run", "En la ejecución en CPU"), "cuda": ("On the GPU run", "En la ejecución en GPU")}
+THE_RUN = {"cpu": ("the CPU run", "la ejecución en CPU"), "cuda": ("the GPU run", "la ejecución en GPU")}
 
 
 @CLAIMS.claim("softmax_form", subjects=("softmax", "attention"), devices=("cuda",), condition=(
@@ -48,6 +51,127 @@ def softmax_form(run: Run, which: str) -> Said:
                 "bucle: la ejecución no decide en cuántas pasadas calcula el máximo y la suma.", decided=False)
 
 
+def _joined(items: list[str], last: str) -> str:
+    """`a`, `a and b`, `a, b and c` (or `y`, `ni`: the word before the last item)."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _listed(value: object) -> list[str]:
+    """A metric that lists names ("buf1, buf2"), or says there are none ("none") or that the files
+    do not tell ("unknown"): the names, or no names."""
+    text = str(value)
+    return [] if text in ("none", "unknown", "") else text.split(", ")
+
+
+def _codes(names: list[str], last: str) -> str:
+    return _joined([f"`{name}`" for name in names], last)
+
+
+NUMBER_WORDS = {1: ("one", "un"), 2: ("two", "dos"), 3: ("three", "tres"), 4: ("four", "cuatro"),
+                5: ("five", "cinco"), 6: ("six", "seis"), 7: ("seven", "siete")}
+# The softmax's steps as kernel_facts names them (the steps table's `step` column), in words
+STEP_WORDS = {"max": ("the max", "el máximo"), "sub": ("x − max", "x − max"), "exp": ("exp(x − max)", "exp(x − max)"),
+              "sum": ("the sum of exp", "la suma de exp"), "div": ("the division", "la división")}
+
+
+def _nodes_by_step(rows: list[dict]) -> dict[str, list[str]]:
+    """Each graph node of the steps table, in the order of the first step it computes, with its steps."""
+    steps_of: dict[str, list[str]] = {}
+    for row in rows:
+        for node in _listed(row["nodes"]):
+            steps_of.setdefault(node, []).append(str(row["step"]))
+    return steps_of
+
+
+@CLAIMS.claim("softmax_graph", condition=(
+    "the post-grad graph's softmax nodes, read from the steps table (kernel_annotation_steps) in the order of "
+    "the steps they compute; a node that computes two steps (prepare_softmax_online: the max and the sum) is "
+    "named once and said to; 'fuses all' only when the kernel shown has lines for every step"))
+def softmax_graph(run: Run, _: None) -> Said:
+    rows = run.rows("kernel_annotation_steps")
+    steps_of = _nodes_by_step(rows)
+    where = ON_RUN[run.device]
+    if not steps_of:
+        return Said("unknown", f"{where[0]}, the graph files do not say which nodes compute the softmax.",
+                    f"{where[1]}, los archivos del grafo no dicen qué nodos calculan el softmax.", decided=False)
+    count = len(steps_of)
+    words = NUMBER_WORDS.get(count, (str(count), str(count)))
+    plural = "s" if count > 1 else ""
+    chain = " → ".join(f"`{node}`" for node in steps_of)
+    en = f"{where[0]}, the post-grad graph computes the softmax in {words[0]} node{plural}, {chain}"
+    es = f"{where[1]}, el grafo post-grad calcula el softmax en {words[1]} nodo{plural}, {chain}"
+    merged = [(node, steps) for node, steps in steps_of.items() if len(steps) > 1]
+    for node, steps in merged:
+        en += f" (`{node}` computes {_joined([STEP_WORDS.get(s, (s, s))[0] for s in steps], 'and')} as one node)"
+        es += f" (`{node}` calcula {_joined([STEP_WORDS.get(s, (s, s))[1] for s in steps], 'y')} como un solo nodo)"
+    elsewhere = [row for row in rows if row["first_line"] is None]
+    if elsewhere:
+        inside = len(rows) - len(elsewhere)
+        return Said("split", en + f"; the kernel shown computes {inside} of the {len(rows)} steps, and the others "
+                    "run in other kernels.",
+                    es + f"; el kernel que se muestra calcula {inside} de los {len(rows)} pasos, y los demás se "
+                    "ejecutan en otros kernels.")
+    if count == 1:
+        en, es = en + ", and one kernel runs it.", es + ", y lo ejecuta un solo kernel."
+    else:
+        en += f", and the scheduler fuses all {words[0]} into one kernel."
+        es += f", y el planificador fusiona los {words[1]} en un solo kernel."
+    return Said("merged_nodes" if merged else "node_per_step", en, es)
+
+
+@CLAIMS.claim("softmax_buffers", condition=(
+    "the buffers the scheduler nodes of TinyHead's softmax kernel write (annotation.ir_buffers), and those "
+    "call() never names, so that no tensor ever backs them (annotation.absent_buffers)"))
+def softmax_buffers(run: Run, _: None) -> Said:
+    written, absent = _listed(run.value("annotation.ir_buffers")), _listed(run.value("annotation.absent_buffers"))
+    where = ON_RUN[run.device]
+    if not written:
+        return Said("unknown", f"{where[0]}, the IR does not say which buffers this kernel's nodes write.",
+                    f"{where[1]}, la IR no dice qué búferes escriben los nodos de este kernel.", decided=False)
+    en = f"{where[0]}, the scheduler nodes that became this kernel write buffers {_codes(written, 'and')}"
+    es = (f"{where[1]}, los nodos del planificador que se convirtieron en este kernel escriben los búferes "
+          f"{_codes(written, 'y')}")
+    if not absent:
+        return Said("all_backed", en + ", and `call()` names every one of them.",
+                    es + ", y `call()` los nombra todos.")
+    one = len(absent) == 1
+    return Said("unbacked", en + f"; no tensor ever backs {_codes(absent, 'or')}: `call()` never names "
+                f"{'it' if one else 'them'}.",
+                es + f"; ningún tensor llega a respaldar {_codes(absent, 'ni')}: `call()` nunca "
+                f"{'lo' if one else 'los'} nombra.")
+
+
+@CLAIMS.claim("softmax_exp_home", condition=(
+    "where TinyHead's softmax kernel keeps exp(x − max), as the run's kernel facts say (annotation.exp_home: "
+    "a scratch row, registers, in place, a buffer; computed again when annotation.exp_recomputed)"))
+def softmax_exp_home(run: Run, _: None) -> Said:
+    home = str(run.value("annotation.exp_home"))
+    where = ON_RUN[run.device]
+    if home == "local_buffer":
+        en = ("exp(x − max) lives in a per-thread scratch row of the kernel, one row at a time: no batch × "
+              "vocabulary tensor makes a round trip through memory.")
+        es = ("exp(x − max) vive en una fila de trabajo de cada hilo dentro del kernel, una fila cada vez: "
+              "ningún tensor de lote × vocabulario hace el viaje de ida y vuelta a memoria.")
+    elif home == "registers":
+        again = run.value("annotation.exp_recomputed") == "yes"
+        en = "exp(x − max) is never stored: it stays in registers" + (
+            " and is computed again for the output." if again else ".")
+        es = "exp(x − max) nunca se guarda: se queda en registros" + (
+            " y se vuelve a calcular para la salida." if again else ".")
+    elif home == "in_place":
+        en = ("exp(x − max) is written over the kernel's own input, in place: no allocation, but still a round "
+              "trip through memory.")
+        es = ("exp(x − max) se escribe sobre la propia entrada del kernel, in situ: sin asignar memoria, pero con "
+              "un viaje de ida y vuelta a memoria.")
+    elif home == "buffer":
+        en, es = ("exp(x − max) is written to an output buffer of the kernel.",
+                  "exp(x − max) se escribe en un búfer de salida del kernel.")
+    else:
+        return Said("unknown", f"{where[0]}, the kernel facts do not say where the kernel keeps exp(x − max).",
+                    f"{where[1]}, los datos del kernel no dicen dónde guarda exp(x − max).", decided=False)
+    return Said(home, f"{where[0]}, {en}", f"{where[1]}, {es}")
+
+
 # Where a softmax kernel keeps exp(x − max), as kernel_facts names it (attention.exp_home, annotation.exp_home)
 EXP_HOME_WORDS = {
     "local_buffer": ("a per-thread scratch row", "una fila de trabajo de cada hilo"),
@@ -63,7 +187,7 @@ def _attention_exp_said(run: Run, home: str) -> tuple[str, str]:
         return ("the attention kernel writes exp(x − max) back over the scores, in place, and reads it back "
                 "in a later pass: no allocation, but a round trip through memory.",
                 "el kernel de atención escribe exp(x − max) de vuelta sobre las puntuaciones, in situ, y lo "
-                "vuelve a leer en una pasada posterior: sin reservar memoria, pero con un viaje de ida y "
+                "vuelve a leer en una pasada posterior: sin asignar memoria, pero con un viaje de ida y "
                 "vuelta a memoria.")
     if home == "registers":
         again = run.value("attention.exp_recomputed") == "yes"
@@ -92,11 +216,14 @@ def attention_exp_home(run: Run, _: None) -> Said:
                     f"{where[1]}, los datos del kernel no dicen dónde guarda el kernel de atención exp(x − max).",
                     decided=False)
     en, es = _attention_exp_said(run, home)
+    # "keeps" (mantiene), not "stores": after "never stores it", a kernel that holds it in
+    # registers too must not read as storing it
     if tiny == home:
-        compare = (" TinyHead's kernel keeps it there too.", " El kernel de TinyHead también lo guarda ahí.")
+        compare = (f" TinyHead's kernel, too, keeps it in {EXP_HOME_WORDS[tiny][0]}.",
+                   f" El kernel de TinyHead también lo mantiene en {EXP_HOME_WORDS[tiny][1]}.")
     elif tiny in EXP_HOME_WORDS:
         compare = (f" TinyHead's kernel, by contrast, keeps it in {EXP_HOME_WORDS[tiny][0]}.",
-                   f" El kernel de TinyHead, en cambio, lo guarda en {EXP_HOME_WORDS[tiny][1]}.")
+                   f" El kernel de TinyHead, en cambio, lo mantiene en {EXP_HOME_WORDS[tiny][1]}.")
     else:
         compare = ("", "")
     return Said(home, f"{where[0]}, {en}{compare[0]}", f"{where[1]}, {es}{compare[1]}")
@@ -120,6 +247,64 @@ def autotune_verdict(run: Run, _: None) -> Said:
     return Said(said.outcome, f"{where[0]} {said.en}.", f"{where[1]} {said.es}.", said.decided)
 
 
+# What each option of the course's bounded search (labs/common/autotune.py) does to it, in words;
+# an option this table does not know is shown as recorded, in code.
+GEMM_BACKENDS = {"ATEN": ("ATen's kernel", "del kernel de ATen"), "TRITON": ("Triton templates", "de plantillas de Triton"),
+                 "CPP": ("C++ templates", "de plantillas de C++"), "CUTLASS": ("CUTLASS templates", "de plantillas de CUTLASS")}
+SWITCHES = {  # option: (its words when False or 0, when on)
+    "triton.num_decompose_k_splits": (("no split-K variants", "sin variantes split-K"),
+                                      ("split-K variants", "con variantes split-K")),
+    "benchmark_epilogue_fusion": (("no second benchmark of each choice with its fused epilogue",
+                                   "sin una segunda prueba de cada opción con su epílogo fusionado"),
+                                  ("each choice benchmarked again with its fused epilogue",
+                                   "cada opción probada otra vez con su epílogo fusionado")),
+    "coordinate_descent_tuning": (("no coordinate-descent retuning of the generated kernels",
+                                   "sin reajuste por descenso de coordenadas de los kernels generados"),
+                                  ("coordinate-descent retuning of the generated kernels",
+                                   "con reajuste por descenso de coordenadas de los kernels generados")),
+}
+
+
+def _bound_words(name: str, value: str) -> tuple[str, str]:
+    """One option of the search in words, with the option as recorded."""
+    if name == "max_autotune_gemm_search_space" and value.upper() == "DEFAULT":
+        en, es = ("Inductor's default list of GEMM configurations, not the exhaustive one",
+                  "la lista de configuraciones GEMM por defecto de Inductor, no la exhaustiva")
+    elif name == "max_autotune_gemm_backends":
+        backends = [GEMM_BACKENDS.get(b.upper(), (f"`{b}`", f"de `{b}`")) for b in value.split(",") if b]
+        en = "candidates from " + _joined([b[0] for b in backends], "and") + " only"
+        es = "solo candidatos " + _joined([b[1] for b in backends], "y")
+    elif name == "test_configs.max_mm_configs":
+        en, es = (f"the first {value} Triton configurations Inductor lists per product",
+                  f"las {value} primeras configuraciones de Triton que lista Inductor por producto")
+    elif name in SWITCHES:
+        en, es = SWITCHES[name][value not in ("False", "0")]
+    else:
+        return f"`{name}={value}`", f"`{name}={value}`"
+    return f"{en} (`{name}={value}`)", f"{es} (`{name}={value}`)"
+
+
+@CLAIMS.claim("autotune_bounds", condition=(
+    "the bounds the run's max-autotune searched with (autotune.bounds), each in words; where the run did not "
+    "bound the GEMM backends, Inductor's defaults for the device competed"))
+def autotune_bounds(run: Run, _: None) -> Said:
+    recorded = str(run.value("autotune.bounds"))
+    where = ON_RUN[run.device]
+    if not recorded:
+        return Said("unbounded", f"{where[0]}, this torch had none of the options that bound the search: it "
+                    "searched unbounded.",
+                    f"{where[1]}, este torch no tenía ninguna de las opciones que acotan la búsqueda: buscó sin "
+                    "cotas.")
+    options = [item.partition("=")[::2] for item in re.split(r",\s+", recorded)]
+    said = [_bound_words(name, value) for name, value in options]
+    en = f"{where[0]}, max-autotune searched with " + "; ".join(en for en, _ in said)
+    es = f"{where[1]}, max-autotune buscó con " + "; ".join(es for _, es in said)
+    if any(name == "max_autotune_gemm_backends" for name, _ in options):
+        return Said("backends_bounded", en + ".", es + ".")
+    return Said("default_backends", en + ", among the GEMM backends Inductor uses by default on this device.",
+                es + ", entre los backends de GEMM que Inductor usa por defecto en este dispositivo.")
+
+
 @CLAIMS.claim("autotune_cause", condition=(
     "a slower max-autotune is not blamed on a bounded GEMM search that includes ATen (the default's own "
     "choice); max_autotune also changes pointwise and reduction configs and template fusion"))
@@ -127,38 +312,39 @@ def autotune_cause(run: Run, _: None) -> Said:
     verdict, _overlap = band(*_autotune_sides(run))
     bounds = str(run.value("autotune.bounds"))
     aten = "ATEN" in bounds.upper() or run.device == "cpu"   # the CPU's default backends include ATen
+    where, the_run = ON_RUN[run.device], THE_RUN[run.device]
     if verdict == "slower" and aten:
-        return Said("slower_not_search", "The bounded search alone is not a sufficient explanation: ATen's "
-                    "kernel, the default's own choice, was among the candidates, so a product could have kept it; "
-                    "but a kernel that wins its own benchmark can still run slower inside the whole graph, and this "
-                    "run does not record which implementation each product got. `max_autotune` changes more than "
-                    "GEMM choices: it also widens the "
-                    "configurations tried for pointwise and reduction kernels and changes which epilogues fuse "
-                    "into templates. This run records the verdict, not which of those changes cost the time; "
-                    "comparing the two modes' `output_code.py` and timing kernel by kernel would.",
-                    "La búsqueda acotada, por sí sola, no basta para explicarlo: el kernel de ATen, la elección del "
-                    "modo por defecto, estaba entre los candidatos, así que un producto pudo conservarlo; pero un "
-                    "kernel que gana su propia prueba puede ir más lento dentro del grafo completo, y esta ejecución "
-                    "no registra qué implementación recibió cada producto. `max_autotune` cambia más que las GEMM: "
-                    "también amplía las configuraciones "
-                    "que prueba para kernels elemento a elemento y de reducción y cambia qué epílogos se fusionan en las "
-                    "plantillas. Esta ejecución registra el veredicto, no cuál de esos cambios costó el tiempo; "
-                    "lo diría comparar el `output_code.py` de los dos modos y medir kernel a kernel.",
+        return Said("slower_not_search", f"{where[0]}, the bounded search alone does not explain the slower "
+                    "max-autotune: ATen's kernel, the default's own choice, was among the candidates, so a product "
+                    "could have kept it; but a kernel that wins its own benchmark can still run slower inside the "
+                    "whole graph, and this run does not record which implementation each product got. "
+                    "`max_autotune` changes more than GEMM choices: it also widens the configurations tried for "
+                    "pointwise and reduction kernels and changes which epilogues fuse into templates. This run "
+                    "records the verdict, not which of those changes cost the time; comparing the two modes' "
+                    "`output_code.py` and timing kernel by kernel would.",
+                    f"{where[1]}, la búsqueda acotada, por sí sola, no explica que max-autotune fuera más lento: "
+                    "el kernel de ATen, la elección del modo por defecto, estaba entre los candidatos, así que un "
+                    "producto pudo conservarlo; pero un kernel que gana su propia prueba puede ir más lento dentro "
+                    "del grafo completo, y esta ejecución no registra qué implementación recibió cada producto. "
+                    "`max_autotune` cambia más que las GEMM: también amplía las configuraciones que prueba para "
+                    "kernels elemento a elemento y de reducción y cambia qué epílogos se fusionan en las plantillas. "
+                    "Esta ejecución registra el veredicto, no cuál de esos cambios costó el tiempo; lo diría "
+                    "comparar el `output_code.py` de los dos modos y medir kernel a kernel.",
                     decided=False)
     if verdict == "slower":
-        return Said("slower_unbounded", "ATen's kernel was not among the candidates, so the search itself may "
-                    "have picked slower products; the run does not separate that from max-autotune's other "
-                    "changes: it also widens the configurations tried for pointwise and reduction kernels and "
+        return Said("slower_unbounded", f"{where[0]}, ATen's kernel was not among the candidates, so the search "
+                    "itself may have picked slower products; the run does not separate that from max-autotune's "
+                    "other changes: it also widens the configurations tried for pointwise and reduction kernels and "
                     "changes which epilogues fuse into templates.",
-                    "El kernel de ATen no estaba entre los candidatos, así que la propia búsqueda pudo elegir "
-                    "productos más lentos; la ejecución no lo separa de los demás cambios de max-autotune: también "
+                    f"{where[1]}, el kernel de ATen no estaba entre los candidatos, así que la propia búsqueda pudo "
+                    "elegir productos más lentos; la ejecución no lo separa de los demás cambios de max-autotune: también "
                     "amplía las configuraciones que prueba para kernels elemento a elemento y de reducción y cambia "
                     "qué epílogos se fusionan en las plantillas.",
                     decided=False)
     return Said(verdict, "Besides choosing GEMMs, `max_autotune` widens the configurations of pointwise and "
-                "reduction kernels and changes template fusion; the run does not split the result between them.",
+                f"reduction kernels and changes template fusion; {the_run[0]} does not split its result between them.",
                 "Además de elegir GEMM, `max_autotune` amplía las configuraciones de los kernels elemento a elemento y de "
-                "reducción y cambia la fusión en plantillas; la ejecución no reparte el resultado entre ellos.",
+                f"reducción y cambia la fusión en plantillas; {the_run[1]} no reparte su resultado entre ellos.",
                 decided=False)
 
 

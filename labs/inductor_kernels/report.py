@@ -47,7 +47,7 @@ WORDS = {
         "stretch": "## Stretch",
         "attention": "- The MiniGPT's fused attention softmax is `{name}` (`minigpt/{file}`).",
         "autotune": "- `{mode}` against `default` at batch {batch} ({clock}): {tuned} against {default}; its "
-                    "compile took {ratio} as long. {verdict} {cause}",
+                    "compile took {ratio} as long. {verdict} {bounds} {cause}",
         "export": "- The `torch.export.export` graph of the MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "faster", "slower": "slower", "same": "the same within the noise"},
         "clocks": {"latency": "latency", "device": "device time"},
@@ -58,7 +58,7 @@ WORDS = {
         "run": "Ejecutado en {device} ({kind}), torch {torch}, preajuste `{preset}`{threads}. Cada número que "
                "sigue sale de esta ejecución; `manifest.json` los contiene todos.",
         "threads": ", tiempos con {n} hilo(s) de CPU",
-        "acceptance": "## Criterios de aceptación", "check": "comprobación", "value": "valor",
+        "acceptance": "## Comprobaciones de aceptación", "check": "comprobación", "value": "valor",
         "threshold": "umbral", "result": "resultado", "pass": "cumple", "fail": "NO CUMPLE",
         "part_a": "## Parte A: lo compilado coincide con eager",
         "tiny_err": "TinyHead con la entrada ({b}, {d}) del enunciado: máx. |eager − compilado| = {err} "
@@ -90,7 +90,7 @@ WORDS = {
         "stretch": "## Ampliación",
         "attention": "- El softmax de atención fusionado del MiniGPT es `{name}` (`minigpt/{file}`).",
         "autotune": "- `{mode}` frente a `default` con lote {batch} ({clock}): {tuned} frente a {default}; su "
-                    "compilación fue {ratio} más larga. {verdict} {cause}",
+                    "compilación fue {ratio} más larga. {verdict} {bounds} {cause}",
         "export": "- El grafo de `torch.export.export` del MiniGPT: `minigpt/exported_graph.py`.",
         "verdicts": {"faster": "más rápido", "slower": "más lento", "same": "igual dentro del ruido"},
         "clocks": {"latency": "latencia", "device": "tiempo de dispositivo"},
@@ -204,7 +204,7 @@ def _stretch(r: _Reader) -> list[str]:
             clock=words["clocks"].get(r.value("autotune.clock"), r.value("autotune.clock")),
             tuned=r.metric("autotune.max_autotune.us"), default=r.metric("autotune.default.us"),
             ratio=r.metric("autotune.compile_ratio"), verdict=r.said("autotune_verdict"),
-            cause=r.said("autotune_cause")))
+            bounds=r.said("autotune_bounds"), cause=r.said("autotune_cause")))
     if "minigpt_exported_graph" in r.result["artifacts"]:
         items.append(words["export"])
     return ["", words["stretch"], "", *items] if items else []

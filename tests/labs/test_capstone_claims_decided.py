@@ -177,7 +177,7 @@ def test_a_case_below_the_target_misses_it_and_the_worst_case_is_named_against_t
     assert said.en == ("Against the library epilogue (`torch._addmm_activation`): target missed; 1 of 2 cases reached "
                        "it, the worst, M=64 float32, at 0.900× against 1.10×.")
     assert said.es == ("Frente al epílogo de la biblioteca (`torch._addmm_activation`): objetivo no cumplido; 1 de 2 "
-                       "casos lo alcanzaron; el peor, M=64 float32, quedó en 0,900× frente a 1,10×.")
+                       "casos lo alcanzó; el peor, M=64 float32, quedó en 0,900× frente a 1,10×.")   # 1 case: singular
 
 
 def test_the_best_inductor_mode_is_the_faster_of_the_two_in_each_case():

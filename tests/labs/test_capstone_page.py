@@ -92,7 +92,9 @@ def test_ratios_are_read_back_to_the_digits_they_show():
 def test_mlopt_against_torch_compile_says_only_what_the_run_timed(device):
     run = committed("capstone", device)
     said = claims.decide("capstone", "vs_torch_compile", run.manifest)
-    assert said.outcome == run.value("mlopt.vs_torch_compile.verdict")
+    # a "same" says why: within the noise, or by the course's band
+    assert {"same_noise": "same", "same_band": "same"}.get(said.outcome, said.outcome) == \
+        run.value("mlopt.vs_torch_compile.verdict")
     assert causes_named(said.en) == causes_named(said.es) == []
     row = next(r for r in run.rows("mlopt_timing") if r["baseline"] == "torch_compile")
     assert any(close(value, decimals, row["speedup"]) for value, decimals in ratios_in(said.en, "en"))
@@ -136,8 +138,8 @@ def test_what_the_optimized_model_buys_names_the_run_of_every_figure_and_gives_t
     shown = rendered(lang, source)
     table = shown.index('<div class="course-table"') if '<div class="course-table"' in shown else len(shown)
     assert unnamed_figures(shown[:table], lang) == []
-    for key in ("mlopt.optimize_ms", "mlopt.peak_mib_eager", "mlopt.peak_mib_optimized"):
-        assert f"metric capstone/cuda:{key} " in source, key
+    assert "metric capstone/cuda:mlopt.optimize_ms " in source
+    assert "claim capstone/cuda:mlopt_peak " in source      # the peaks, said by the run (changed or not)
     gpu = committed("capstone", "cuda")
     assert f"{gpu.value('mlopt.optimize_ms'):.3g}".replace(".", "," if lang == "es" else ".") in shown
 

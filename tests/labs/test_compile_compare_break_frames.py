@@ -96,3 +96,16 @@ def test_one_recompilation_reads_singular():
     one = [_recompile(AFTER_ITEM, 0.1)]
     assert "recompiled 1 time (" in _log(one, "en") and "recompiló además 1 vez (" in _log(one, "es")
     assert "recompiled" not in _log([], "en")
+
+
+@pytest.mark.parametrize("fixed, passed", [(Explained(1, 0, ()), True), (Explained(2, 1, ()), False)])
+def test_the_fixed_steps_check_is_labelled_by_what_it_checks(tmp_path, fixed, passed):
+    # the check compares the break count, so its label speaks of breaks, not of how many graphs
+    lab = Lab(LabOptions("compile_compare", "cpu", "smoke", tmp_path / "out", tmp_path / "work"))
+    study = _study([])
+    report.graph_break_study(lab, GraphBreakStudy(**{**vars(study), "fixed": fixed}), 8, "aot_eager", 1)
+    check = lab.result["checks"]["fixed_step_breaks"]
+    assert (check["value"], check["passed"]) == (fixed.graph_break_count, passed)
+    assert check["label"] == {"en": "The fixed step has no graph break",
+                              "es": "El paso corregido no tiene ninguna ruptura de grafo"}
+    assert lab.result["metrics"]["breaks.fixed_graphs"]["value"] == fixed.graph_count

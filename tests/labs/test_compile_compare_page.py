@@ -136,3 +136,57 @@ def test_the_spanish_graph_break_table_quotes_the_comments_as_the_listing_does()
     part = section(shown("es"), "{ #graph_breaks }", "{ #compile_log }")
     assert "&#35; ruptura: print" in part and "&#35; break: print" not in part
     assert "&#35; break: print" in section(shown("en"), "{ #graph_breaks }", "{ #compile_log }")
+
+
+EXERCISE = {"en": "which clock decides whether `reduce-overhead` pays off",
+            "es": "qué reloj decide si `reduce-overhead` se amortiza"}
+
+
+@pytest.mark.parametrize("lang, gone, said", [
+    ("en", "that the graphs removed", "A queued clock does not separate the host from the device"),
+    ("es", "que los grafos eliminaron", "Un reloj encolado no separa el host del dispositivo"),
+])
+def test_the_cuda_graphs_exercise_says_only_what_the_runs_device_clock_establishes(lang, gone, said):
+    """The queued clock the GPU run took for reduce-overhead holds the host and the device together:
+    the exercise may say a loop that rarely waits gained, never that the graphs removed launch gaps."""
+    exercise = section(source(lang), EXERCISE[lang], "??? question")
+    assert "{{ claim compile_compare/cuda:graphs_unsync_loop" in exercise
+    assert "{{ case compile_compare/cuda:cuda_graphs.dev_verdict" not in exercise
+    answer = section(shown(lang), EXERCISE[lang], "??? question")
+    assert gone not in answer
+    if committed_metric("cuda", "cuda_graphs.device_method") == "queued":
+        assert said in answer
+
+
+BLOCK_WORDS = {"en": ("block", "blocks"), "es": ("bloque", "bloques")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_study_models_blocks_agree_with_their_count(lang):
+    """The page writes the study model's depth from the run; the noun after it follows the count."""
+    one, more = BLOCK_WORDS[lang]
+    for key in ("recompiles.model_layers", "breaks.model_layers"):
+        metric = f"{{{{ metric compile_compare/cpu:{key} }}}}"
+        noun = f'{{{{ case compile_compare/cpu:{key} 1="{one}" else="{more}" }}}}'
+        assert re.search(re.escape(metric) + r"\s+" + re.escape(noun), source(lang)), key
+    layers = committed_metric("cpu", "recompiles.model_layers")
+    assert re.search(rf"MiniGPT \w+ {layers}\s+{one if layers == 1 else more}\b", shown(lang))
+
+
+@pytest.mark.parametrize("verdict", ["faster", "same", "slower"])
+def test_a_queued_graphs_clock_never_names_what_moved(verdict):
+    """On a queued clock every verdict is the loop's pace, host and device together: the sentence
+    says so and credits neither launches nor kernels (near miss: a replayed clock may)."""
+    from labs.common.claims import Run
+    from labs.compile_compare.claims import CLAIMS
+
+    def said(how: str):
+        metrics = {"cuda_graphs.device_method": how, "cuda_graphs.dev_verdict": verdict}
+        return CLAIMS["graphs_unsync_loop"](Run({"lab": "compile_compare", "device": "cuda",
+                                                 "metrics": {k: {"value": v} for k, v in metrics.items()}}))
+    queued, replayed = said("queued"), said("graph")
+    assert not queued.decided and replayed.decided
+    for text in (queued.en, queued.es):
+        assert not re.search(r"removed|saved|set the device|eliminaron|ahorr", text), text
+    assert "cannot split that pace" in queued.en and "no puede repartir ese ritmo" in queued.es
+    assert "kernels alone" in replayed.en and "solo el de los kernels" in replayed.es

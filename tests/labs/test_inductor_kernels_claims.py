@@ -140,18 +140,21 @@ def test_the_cpu_runs_attention_kernel_writes_exp_in_place_unlike_tinyheads_scra
                        "reads it back in a later pass: no allocation, but a round trip through memory. TinyHead's "
                        "kernel, by contrast, keeps it in a per-thread scratch row.")
     assert said.es == ("En la ejecución en CPU, el kernel de atención escribe exp(x − max) de vuelta sobre las "
-                       "puntuaciones, in situ, y lo vuelve a leer en una pasada posterior: sin reservar memoria, pero "
-                       "con un viaje de ida y vuelta a memoria. El kernel de TinyHead, en cambio, lo guarda en una "
+                       "puntuaciones, in situ, y lo vuelve a leer en una pasada posterior: sin asignar memoria, pero "
+                       "con un viaje de ida y vuelta a memoria. El kernel de TinyHead, en cambio, lo mantiene en una "
                        "fila de trabajo de cada hilo.")
 
 
 def test_the_gpu_runs_attention_kernel_keeps_exp_in_registers_and_computes_it_again():
     said = _decide("attention_exp_home", _homes("cuda", "registers", "registers", "yes", "46, 51"))
+    # both kernels hold it in registers: TinyHead's "keeps it in registers too", never "stores it too",
+    # after a sentence that says the attention kernel never stores it
     assert said.en == ("On the GPU run, the attention kernel never stores exp(x − max): it stays in registers and is "
-                       "computed again for the output (its exp lines: 46, 51). TinyHead's kernel keeps it there too.")
+                       "computed again for the output (its exp lines: 46, 51). TinyHead's kernel, too, keeps it in "
+                       "registers.")
     assert said.es == ("En la ejecución en GPU, el kernel de atención nunca guarda exp(x − max): se queda en registros "
                        "y se vuelve a calcular para la salida (sus líneas de exp: 46, 51). El kernel de TinyHead "
-                       "también lo guarda ahí.")
+                       "también lo mantiene en registros.")
     # near miss: computed once, and TinyHead's kernel elsewhere: neither "again" nor "there too"
     once = _decide("attention_exp_home", _homes("cuda", "registers", "local_buffer", "no", "46"))
     assert once.en == ("On the GPU run, the attention kernel never stores exp(x − max): it stays in registers. "
@@ -304,11 +307,112 @@ def test_the_autotune_verdict_reads_whole_in_spanish():
     assert said.es.startswith("En la ejecución en CPU max-autotune fue más rápido")
     assert said.en.startswith("On the CPU run max-autotune was faster") and said.decided
     slower = _decide("autotune_cause", _autotune("cuda", (120, 119, 121), "max_autotune_gemm_backends=TRITON"))
-    assert slower.es.startswith("El kernel de ATen no estaba entre los candidatos")
-    assert slower.en.startswith("ATen's kernel was not among the candidates")
+    assert slower.es.startswith("En la ejecución en GPU, el kernel de ATen no estaba entre los candidatos")
+    assert slower.en.startswith("On the GPU run, ATen's kernel was not among the candidates")
     searched = _decide("autotune_cause", _autotune("cuda", (120, 119, 121), "max_autotune_gemm_backends=ATEN"))
-    assert searched.en.startswith("The bounded search alone is not a sufficient explanation: ATen's kernel")
-    assert searched.es.startswith("La búsqueda acotada, por sí sola, no basta para explicarlo: el kernel de ATen")
+    assert searched.en.startswith("On the GPU run, the bounded search alone does not explain the slower max-autotune: "
+                                  "ATen's kernel")
+    assert searched.es.startswith("En la ejecución en GPU, la búsqueda acotada, por sí sola, no explica que "
+                                  "max-autotune fuera más lento: el kernel de ATen")
     other = _decide("autotune_cause", _autotune("cuda", (80, 79, 81), "max_autotune_gemm_backends=TRITON"))
     assert other.en.startswith("Besides choosing GEMMs, `max_autotune` widens")
     assert other.es.startswith("Además de elegir GEMM, `max_autotune` amplía")
+
+
+# -- each run's cause and bounds, labelled with the run they are about -------------------------
+
+@pytest.mark.parametrize("device, mine, other", [("cpu", "CPU", "GPU"), ("cuda", "GPU", "CPU")])
+def test_a_slower_max_autotunes_cause_names_the_run_it_is_about(device, mine, other):
+    said = _decide("autotune_cause", _autotune(device, (120, 119, 121), "max_autotune_gemm_backends=ATEN"))
+    assert said.en.startswith(f"On the {mine} run, the bounded search alone")
+    assert said.es.startswith(f"En la ejecución en {mine}, la búsqueda acotada")
+    # near miss: a faster run's sentence names its run at the end, and never the other device
+    faster = _decide("autotune_cause", _autotune(device, (80, 79, 81), "max_autotune_gemm_backends=ATEN"))
+    assert faster.en.endswith(f"the {mine} run does not split its result between them.")
+    assert other not in faster.en and other not in faster.es
+
+
+def test_the_cpu_runs_bounds_are_its_own_with_the_devices_default_backends():
+    said = _decide("autotune_bounds", _run("cpu", {"autotune.bounds": "max_autotune_gemm_search_space=DEFAULT"}))
+    assert said.en == ("On the CPU run, max-autotune searched with Inductor's default list of GEMM configurations, not "
+                       "the exhaustive one (`max_autotune_gemm_search_space=DEFAULT`), among the GEMM backends "
+                       "Inductor uses by default on this device.")
+    assert said.es.startswith("En la ejecución en CPU, max-autotune buscó con la lista de configuraciones GEMM por "
+                              "defecto de Inductor")
+    assert "ATEN" not in said.en and "Triton" not in said.en       # the GPU's bounds are not the CPU's
+
+
+def test_the_gpu_runs_bounds_say_each_option_it_recorded_and_show_an_unknown_one_as_recorded():
+    bounds = ("max_autotune_gemm_search_space=DEFAULT, max_autotune_gemm_backends=ATEN,TRITON, "
+              "test_configs.max_mm_configs=4, triton.num_decompose_k_splits=0, benchmark_epilogue_fusion=False, "
+              "coordinate_descent_tuning=False, some_future_option=3")
+    said = _decide("autotune_bounds", _run("cuda", {"autotune.bounds": bounds}))
+    assert said.outcome == "backends_bounded"
+    for words in ("candidates from ATen's kernel and Triton templates only (`max_autotune_gemm_backends=ATEN,TRITON`)",
+                  "the first 4 Triton configurations Inductor lists per product (`test_configs.max_mm_configs=4`)",
+                  "no split-K variants (`triton.num_decompose_k_splits=0`)",
+                  "no second benchmark of each choice with its fused epilogue",
+                  "no coordinate-descent retuning", "; `some_future_option=3`."):
+        assert words in said.en, words
+    assert "solo candidatos del kernel de ATen y de plantillas de Triton" in said.es
+    assert "by default on this device" not in said.en      # its backends were bounded
+    # near miss: a switch turned on reads as on
+    on = _decide("autotune_bounds", _run("cuda", {"autotune.bounds": "coordinate_descent_tuning=True"}))
+    assert "no coordinate-descent" not in on.en and "sin reajuste" not in on.es
+    assert "coordinate-descent retuning of the generated kernels (`coordinate_descent_tuning=True`)" in on.en
+
+
+# -- Part C and D: the softmax's graph nodes, its kernel's buffers and exp, per run ---------------
+
+def _steps(device: str, *steps: tuple) -> dict:
+    rows = [{"step": step, "nodes": nodes, "lines": str(line or "—"), "first_line": line} for step, nodes, line in steps]
+    return _run(device, tables={"kernel_annotation_steps": rows})
+
+
+ONLINE = "prepare_softmax_online_default"
+
+
+def test_the_cpu_runs_graph_has_five_nodes_and_the_gpu_runs_four_with_the_online_node():
+    cpu = _decide("softmax_graph", _steps("cpu", ("max", "amax", 27), ("sub", "sub", 50), ("exp", "exp", 51),
+                                          ("sum", "sum_1", 53), ("div", "div", 78)))
+    assert cpu.en == ("On the CPU run, the post-grad graph computes the softmax in five nodes, `amax` → `sub` → `exp` → "
+                      "`sum_1` → `div`, and the scheduler fuses all five into one kernel.")
+    gpu = _decide("softmax_graph", _steps("cuda", ("max", ONLINE, 37), ("sub", "sub_tensor", 38),
+                                          ("exp", "exp_default", 39), ("sum", ONLINE, 42), ("div", "div", 45)))
+    assert gpu.en == (f"On the GPU run, the post-grad graph computes the softmax in four nodes, `{ONLINE}` → "
+                      f"`sub_tensor` → `exp_default` → `div` (`{ONLINE}` computes the max and the sum of exp as one "
+                      "node), and the scheduler fuses all four into one kernel.")
+    assert gpu.es.endswith("calcula el máximo y la suma de exp como un solo nodo), y el planificador fusiona los "
+                           "cuatro en un solo kernel.")
+
+
+def test_a_step_computed_in_another_kernel_is_not_said_to_be_fused():
+    said = _decide("softmax_graph", _steps("cpu", ("max", "amax", None), ("sub", "sub", 50), ("exp", "exp", 51),
+                                           ("sum", "sum_1", 53), ("div", "div", 78)))
+    assert said.outcome == "split" and "fuses" not in said.en
+    assert said.en.endswith("the kernel shown computes 4 of the 5 steps, and the others run in other kernels.")
+
+
+@pytest.mark.parametrize("device, written, absent, en", [
+    ("cpu", "buf1, buf2, buf3, buf4", "buf2", "On the CPU run, the scheduler nodes that became this kernel write "
+     "buffers `buf1`, `buf2`, `buf3` and `buf4`; no tensor ever backs `buf2`: `call()` never names it."),
+    ("cuda", "buf1, buf2, buf3", "buf1, buf2", "On the GPU run, the scheduler nodes that became this kernel write "
+     "buffers `buf1`, `buf2` and `buf3`; no tensor ever backs `buf1` or `buf2`: `call()` never names them."),
+    ("cpu", "buf1", "none", "On the CPU run, the scheduler nodes that became this kernel write buffers `buf1`, and "
+     "`call()` names every one of them."),                           # near miss: no "backs `none`"
+])
+def test_each_runs_buffers_and_the_ones_no_tensor_backs_are_its_own(device, written, absent, en):
+    said = _decide("softmax_buffers", _run(device, {"annotation.ir_buffers": written,
+                                                    "annotation.absent_buffers": absent}))
+    assert said.en == en
+
+
+def test_the_gpu_runs_softmax_keeps_exp_in_registers_and_the_cpus_in_a_scratch_row():
+    gpu = _decide("softmax_exp_home", _run("cuda", {"annotation.exp_home": "registers",
+                                                    "annotation.exp_recomputed": "yes"}))
+    assert gpu.en == ("On the GPU run, exp(x − max) is never stored: it stays in registers and is computed again for "
+                      "the output.")
+    cpu = _decide("softmax_exp_home", _run("cpu", {"annotation.exp_home": "local_buffer"}))
+    assert cpu.en.startswith("On the CPU run, exp(x − max) lives in a per-thread scratch row")
+    in_place = _decide("softmax_exp_home", _run("cpu", {"annotation.exp_home": "in_place"}))
+    assert "sin asignar memoria" in in_place.es and "reservar" not in in_place.es

@@ -155,3 +155,66 @@ def test_the_notebook_prints_file_sizes_with_no_languages_thousands_separator():
     text = NOTEBOOK.read_text(encoding="utf-8")
     assert "{size:>8} bytes" in text
     assert not re.search(r"\{size:[^}]*,\}", text)
+
+
+# -- Part C and D: what each run's graph and kernel hold, from that run --------------------------
+
+def test_the_committed_runs_graphs_differ_in_their_number_of_softmax_nodes():
+    # guards the tests below: with both graphs alike, a CPU-only count would not show
+    store = ResultStore(RESULTS_DIR)
+    forms = {d: store.get("inductor_kernels", d).manifest["metrics"]["annotation.form"]["value"] for d in ("cpu", "cuda")}
+    assert forms == {"cpu": "two_pass", "cuda": "online"}
+
+
+@pytest.mark.parametrize("lang, cpu, gpu", [
+    ("en", "On the CPU run, the post-grad graph computes the softmax in five nodes",
+     "On the GPU run, the post-grad graph computes the softmax in four nodes"),
+    ("es", "En la ejecución en CPU, el grafo post-grad calcula el softmax en cinco nodos",
+     "En la ejecución en GPU, el grafo post-grad calcula el softmax en cuatro nodos"),
+])
+def test_the_softmax_graph_is_said_per_run_and_no_count_is_typed(lang, cpu, gpu):
+    text = section(lang, "softmax_kernel")
+    for typed in ("five steps", "all five", "cinco pasos", "los cinco"):
+        assert typed not in " ".join(text.split())
+    shown = " ".join(rendered(lang, text).split())
+    assert cpu in shown and gpu in shown
+
+
+@pytest.mark.parametrize("lang, typed", [("en", "amax → sub → exp → sum → div"),
+                                         ("es", "amax → sub → exp → sum → div")])
+def test_part_d_names_no_one_graph_as_every_runs(lang, typed):
+    text = section(lang, "annotation")
+    assert typed not in text
+    assert "prepare_softmax_online" in text        # the general rule names the node that computes two steps
+
+
+@pytest.mark.parametrize("lang, cpu, gpu", [
+    ("en", "On the CPU run, the scheduler nodes that became this kernel write buffers `buf1`, `buf2`, `buf3` and "
+     "`buf4`; no tensor ever backs `buf2`",
+     "On the GPU run, the scheduler nodes that became this kernel write buffers `buf1`, `buf2` and `buf3`; no tensor "
+     "ever backs `buf1` or `buf2`"),
+    ("es", "En la ejecución en CPU, los nodos del planificador", "ningún tensor llega a respaldar `buf1` ni `buf2`"),
+])
+def test_part_d_gives_each_runs_steps_and_buffers(lang, cpu, gpu):
+    text = section(lang, "annotation")
+    assert "inductor_kernels/cpu:kernel_annotation_steps" not in text and "annotation.ir_buffers" not in text
+    assert "{{ table inductor_kernels:kernel_annotation_steps " in text
+    assert "annotation.exp_home" not in text       # each run's claim, not a CPU-only case
+    shown = " ".join(rendered(lang, text).split())
+    assert cpu in shown and gpu in shown
+    assert shown.count("=== \"GPU · NVIDIA H200\"") >= 2          # the steps table and the cited lines, per device
+
+
+@pytest.mark.parametrize("lang, cpu, gpu, cause", [
+    ("en", "On the CPU run, max-autotune searched with Inductor's default list of GEMM configurations",
+     "On the GPU run, max-autotune searched with", "On the GPU run, the bounded search alone does not explain"),
+    ("es", "En la ejecución en CPU, max-autotune buscó con la lista de configuraciones GEMM por defecto",
+     "En la ejecución en GPU, max-autotune buscó con", "En la ejecución en GPU, la búsqueda acotada, por sí sola"),
+])
+def test_max_autotune_gives_each_runs_bounds_and_labels_its_cause(lang, cpu, gpu, cause):
+    text = section(lang, "autotune")
+    assert "autotune.bounds" not in text               # the bounds come from each run's claim, in words
+    shown = " ".join(rendered(lang, text).split()).replace("&#39;", "'")
+    assert cpu in shown and gpu in shown and cause in shown
+    assert "`max_autotune_gemm_search_space=DEFAULT`), " in shown       # the CPU run's own bounds, stated
+    assert shown.index(cpu) < shown.index("`max_autotune_gemm_backends=ATEN,TRITON`")   # the GPU's after the CPU's

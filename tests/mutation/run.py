@@ -164,7 +164,8 @@ MODULES["scripts/course/translations.py"] = ["tests/test_translations.py", "test
 COMPILE_COMPARE_TESTS = ["tests/labs/test_compile_compare.py", "tests/labs/test_compile_compare_summaries.py",
                          "tests/labs/test_compile_compare_judgments.py",
                          "tests/labs/test_compile_compare_recompiles_report.py",
-                         "tests/labs/test_compile_log_sections.py",
+                         "tests/labs/test_compile_log_sections.py", "tests/labs/test_compile_log_rule_and_counts.py",
+                         "tests/labs/test_compile_compare_verdict_words.py",
                          "tests/test_claims_round8.py", "tests/test_claims_registry.py"]
 for _module in ("claims", "findings", "summaries", "payoff"):
     MODULES[f"labs/compile_compare/{_module}.py"] = COMPILE_COMPARE_TESTS

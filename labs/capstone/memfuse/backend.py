@@ -45,7 +45,8 @@ class CompileRecord:
 
     def summary(self) -> str:
         fused = sum(1 for g in self.groups if g.kind == "linear_gelu")
-        return (f"[memfuse] graph {self.index}: {len(self.groups)} fusion group(s), {fused} sent to "
+        groups = f"{len(self.groups)} fusion group{'s' * (len(self.groups) != 1)}"
+        return (f"[memfuse] graph {self.index}: {groups}, {fused} sent to "
                 f"fused_linear_gelu; estimated peak {self.before.peak_mib:.2f} -> {self.after.peak_mib:.2f} MiB")
 
 

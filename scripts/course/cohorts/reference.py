@@ -60,7 +60,7 @@ def _numbers(manifest: dict[str, Any], lab: str) -> dict[str, float]:
         metric = manifest["metrics"].get(headline.key)
         value = metric and metric["value"]
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            found[headline.key] = float(value)
+            found[headline.key] = value     # as recorded: a count stays an int, and is shown whole
     return found
 
 

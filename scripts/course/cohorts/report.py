@@ -111,6 +111,7 @@ class Distribution:
     log_y: bool
     classes: list[Summary] = field(default_factory=list)
     words: Counter = field(default_factory=Counter)  # values that are words ("never"), counted
+    counts: bool = False    # every number recorded whole (an int, such as a guard count): shown whole
 
 
 @dataclass
@@ -180,6 +181,7 @@ def _is_number(value: Any) -> bool:
 def _distribution(lab: str, headline, rows: list[Row], named: dict[str, set[str]]) -> Distribution:
     found = Distribution(lab=lab, key=headline.key, label=headline.label, log_y=headline.log_y)
     by_class: dict[tuple[str, str], list[tuple[float, int, Row]]] = defaultdict(list)
+    recorded = []
     for row in rows:
         value = row.entry["headlines"].get(headline.key)
         if value is None:
@@ -188,7 +190,10 @@ def _distribution(lab: str, headline, rows: list[Row], named: dict[str, set[str]
             found.words[str(value)] += 1
         else:
             e = row.entry
+            recorded.append(value)
             by_class[device_class(e["device"], e["device_name"], named)].append((float(value), row.number, row))
+    # the float() above is for the quantiles; a lab records a count as an int, and the page shows it whole
+    found.counts = bool(recorded) and all(isinstance(value, int) for value in recorded)
     # the named classes, most runs first; the shared one last
     for name in sorted(by_class, key=lambda c: (c[1] == OTHER_MODELS, -len(by_class[c]), c)):
         ordered = sorted(by_class[name], key=lambda item: item[:2])

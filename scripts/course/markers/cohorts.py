@@ -51,6 +51,12 @@ def _number(page: Page, value, unit: str = "", digits: int = 3) -> str:
     return escape.text(with_unit(format_number(value, page.lang, digits), unit, page.lang))
 
 
+def _as_recorded(value: float, counts: bool) -> float | int:
+    """A headline's figure as its lab recorded it: a count whole, 79 and not 79.0 (as a table's
+    count column shows it); a median or quartile that falls between two counts keeps its fraction."""
+    return int(value) if counts and float(value).is_integer() else value
+
+
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(cells) + " |" for cells in rows]
@@ -162,14 +168,17 @@ def _points(page: Page, summary: report.Summary) -> list[tuple[str, float, str]]
 
 
 def _summary_table(page: Page, dist: report.Distribution, references: list[report.ReferenceRun]) -> str:
+    def figure(value: float) -> str:
+        return _number(page, _as_recorded(value, dist.counts))
+
     rows = []
     for summary in dist.classes:
         box = summary.box()
-        course = [_number(page, r.headlines[dist.key]) for r in references
+        course = [figure(r.headlines[dist.key]) for r in references
                   if r.device_class == summary.device_class and dist.key in r.headlines]
-        rows.append([escape.text(_class_label(page, summary.device_class)), _number(page, summary.n), _number(page, box["median"]),
-                     f"{_number(page, box['q1'])} – {_number(page, box['q3'])}",
-                     f"{_number(page, box['min'])} – {_number(page, box['max'])}", ", ".join(course) or "—"])
+        rows.append([escape.text(_class_label(page, summary.device_class)), _number(page, summary.n), figure(box["median"]),
+                     f"{figure(box['q1'])} – {figure(box['q3'])}",
+                     f"{figure(box['min'])} – {figure(box['max'])}", ", ".join(course) or "—"])
     headers = [w(page.lang, k) for k in ("class_col", "runs", "median", "quartiles", "range", "course_run")]
     return _table(headers, rows)
 
@@ -180,7 +189,7 @@ def _outliers(page: Page, dist: report.Distribution) -> str:
         return w(page.lang, "no_outliers") + "\n"
     items = [escape.text(f"{w(page.lang, 'number')} {o.row.number} "
                          f"({report.DEVICE_KIND[o.row.entry['device']]} · {o.row.entry['device_name']}, "
-                         f"{format_number(o.value, page.lang, 3)})")
+                         f"{format_number(_as_recorded(o.value, dist.counts), page.lang, 3)})")
              for o in found[:report.MAX_OUTLIERS]]
     return w(page.lang, "outliers", items="; ".join(items)) + "\n"
 
