@@ -166,14 +166,18 @@ def test_every_gpu_result_comes_from_the_run_the_readme_names():
 def test_a_lab_credited_to_the_wrong_gpu_run_is_caught():
     reruns = gpu_reruns_said(README)
     assert reruns, "README: no GPU re-run named; this test and gpu_reruns_said go with that sentence"
-    calls, _, labs = reruns[0]
+    calls, folder, labs = reruns[0]
+    start = README.index(f"(`{folder}/`")
+    listed = start + README[start:].index(f"`{labs[0]}`")          # the first lab of the re-run's list
     # a re-run lab left out of the list is then credited to the course's run, whose commit it is not
-    fewer = re.sub(re.escape(f"`{labs[0]}`") + r",\s+", "", README, count=1)
+    fewer = README[:listed] + re.sub(re.escape(f"`{labs[0]}`") + r"(?:,\s+|\s+and\s+)", "", README[listed:], count=1)
     assert len(gpu_reruns_said(fewer)[0][2]) == len(labs) - 1
     assert gpu_runs_problems(fewer, committed_gpu_provenance())
     # a lab of the course's run listed as re-run
-    other = next(lab for lab in committed_gpu_provenance() if lab not in labs)
-    more = README.replace(f"`{labs[0]}`,", f"`{other}`, `{labs[0]}`,", 1)
+    other = next(lab for lab in committed_gpu_provenance() if lab not in labs and not any(
+        lab in credited for _, _, credited in reruns))
+    more = README[:listed] + f"`{other}`, " + README[listed:]
+    assert other in gpu_reruns_said(more)[0][2]
     assert gpu_runs_problems(more, committed_gpu_provenance())
     # each call's time, typed one second off
     said = (f"in {calls[0]} s" if len(calls) == 1 else f"in two calls of {calls[0]} s and {calls[1]} s")

@@ -24,6 +24,7 @@ import pytest
 from course import claims
 from course.markers import PageContext, expand
 from course.results import ResultStore
+from labs.capstone import claims as claims_module
 from labs.capstone import report
 from labs.capstone.memfuse.backend import CompileRecord
 from labs.capstone.settings import settings_for
@@ -166,7 +167,12 @@ def test_the_pass_and_timing_speedups_do_not_print_as_the_bands_edges(lang):
         assert 'digits="speedup:4"' in table, key
     cells = speedups_shown(rendered(lang, marker(page_text(lang), "table", "mlopt_passes")))
     assert cells and not {"1.05", "0.95", "1,05", "0,95", "1.050", "0.950", "1,050", "0,950"} & set(cells)
-    assert ("1.054" if lang == "en" else "1,054") in cells       # the CPU fold, 1.0543
+    manifest = committed("capstone", "cpu").manifest["tables"]["mlopt_passes"]
+    recorded = [row[manifest["columns"].index("speedup")] for row in manifest["rows"]]
+    point = "." if lang == "en" else ","
+    shown = [(float(c.replace(point, ".")), len(c.partition(point)[2])) for c in cells]
+    for value in recorded:                                         # each pass's speedup, to the digits shown
+        assert any(abs(value - v) <= 0.5 * 10 ** -d + 1e-12 for v, d in shown), (value, cells)
 
 
 def test_a_speedup_a_hair_inside_the_edge_keeps_its_fourth_digit(tmp_path):
@@ -272,16 +278,22 @@ def test_the_seed_ttft_range_shows_a_ratio_above_one_above_one():
     high = run.value("gpt2.seed_ttft_high")
     said = claims.decide("capstone", "seed_ttft", run.manifest)
     assert "1.0×" not in said.en and "1,0×" not in said.es
-    if 1 < high < 1.05:                 # the committed run: 1.003
-        assert f"{high:.3f}×" in said.en and f"{high:.3f}×".replace(".", ",") in said.es
+    printed = re.findall(r"(\d+(?:\.\d+)?)×", said.en)[-1]        # the range's top, as printed
+    assert abs(float(printed) - high) <= 0.5 * 10 ** -len(printed.partition(".")[2]) + 1e-12
+    assert (float(printed) > 1) == (high > 1)                      # above one reads above one
 
 
 # -- 6. Spanish counts ------------------------------------------------------------------------------------
 
 def test_one_case_of_several_agrees_in_the_singular():
-    said = claims.decide("capstone", "target.library", committed("capstone", "cpu").manifest)
-    met = committed("capstone", "cpu").value("bench.target_library.met")
-    assert said.outcome == "missed" and met == 1           # the committed CPU run: 1 of 2
+    """The committed CPU run with its target set between its two cases' ratios: one of two reaches it."""
+    manifest = json.loads(json.dumps(committed("capstone", "cpu").manifest))
+    run = committed("capstone", "cpu")
+    ratios = sorted(r for row in run.rows("kernel_bench") if (r := claims_module._ratio(row, "library")) is not None)
+    assert len(ratios) == 2, ratios
+    manifest["metrics"]["bench.target"]["value"] = (ratios[0] + ratios[1]) / 2
+    said = claims.decide("capstone", "target.library", manifest)
+    assert said.outcome == "missed"
     assert "1 de 2 casos lo alcanzó;" in said.es and "lo alcanzaron" not in said.es
 
 
